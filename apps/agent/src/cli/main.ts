@@ -1,5 +1,71 @@
-/** Entry point of the `mono-agent` CLI: returns the process exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
-  process.stdout.write(`mono-agent: not built yet (${argv.join(" ")})\n`);
-  return 0;
+import { type CliIo, processIo } from "./cli-io.js";
+import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "./exit-error.js";
+
+/** A CLI command: parses its own arguments, prints its own output, returns the exit code. */
+export type CommandRun = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+interface CommandEntry {
+  readonly summary: string;
+  /** Imported lazily, so `validate` never loads the model stack. */
+  readonly load: () => Promise<CommandRun>;
 }
+
+const COMMANDS: Record<string, CommandEntry> = {
+  validate: {
+    summary: "check an agent folder: config, mcp.json, tool policy, model, memory",
+    load: async () => (await import("./validate/validate-command.js")).validateCommand,
+  },
+  "mcp-example": {
+    summary: "serve the example stdio MCP server (current_time, calculate, text_stats) used by the quickstart",
+    load: async () => (await import("./mcp-example-command.js")).mcpExampleCommand,
+  },
+};
+
+function helpText(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`);
+  return [
+    "mono-agent: host an agent on the Pi agent SDK with MCP servers attached under a clear tool policy.",
+    "",
+    "usage: mono-agent <command> [options]",
+    "",
+    "commands:",
+    ...lines,
+    "",
+    "Run `mono-agent <command> --help` for the options of one command.",
+    "",
+  ].join("\n");
+}
+
+/** Entry point of the `mono-agent` CLI. Maps every error to a message and an exit code; never throws. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const [commandName, ...rest] = argv;
+  if (commandName === undefined || commandName === "--help" || commandName === "-h" || commandName === "help") {
+    io.stdout.write(helpText());
+    return commandName === undefined ? EXIT_USAGE : 0;
+  }
+  if (commandName === "--version" || commandName === "-v") {
+    const { readPackageVersion } = await import("./package-version.js");
+    io.stdout.write(`${readPackageVersion()}\n`);
+    return 0;
+  }
+  const command = COMMANDS[commandName];
+  if (!command) {
+    io.stderr.write(`mono-agent: unknown command "${commandName}"\n\n${helpText()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    const run = await command.load();
+    return await run(rest, io);
+  } catch (error) {
+    if (ExitError.isInstance(error)) {
+      io.stderr.write(`mono-agent ${commandName}: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`mono-agent ${commandName}: unexpected error (please report it): ${message}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+export { EXIT_USAGE };

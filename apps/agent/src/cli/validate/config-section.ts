@@ -1,0 +1,45 @@
+import type { ConfigIssue, LoadedConfig } from "@mono-agent/config";
+import { type CheckLine, type CheckSection, section } from "./validate-report.js";
+
+/** Issue codes that belong to the Tools & MCP section rather than the Config section. */
+const MCP_ISSUE_CODES = new Set([
+  "mcp_config_missing",
+  "mcp_config_invalid",
+  "mcp_config_unreadable",
+  "duplicate_server",
+  "invalid_server_name",
+  "literal_credential",
+]);
+
+export function isMcpIssue(issue: ConfigIssue): boolean {
+  return MCP_ISSUE_CODES.has(issue.code) || (issue.jsonPath ?? "").startsWith("mcpServers");
+}
+
+export function issueLine(issue: ConfigIssue): CheckLine {
+  const expected = issue.expected ? ` Accepted: ${issue.expected}.` : "";
+  return {
+    status: issue.severity === "error" ? "error" : "warning",
+    message: `${issue.message}${expected && !issue.message.includes(issue.expected ?? "") ? expected : ""}`,
+    code: issue.code,
+    ...(issue.file ? { file: issue.file } : {}),
+    ...(issue.jsonPath ? { jsonPath: issue.jsonPath } : {}),
+    ...(issue.suggestion ? { suggestion: issue.suggestion } : {}),
+  };
+}
+
+/** The Config section: where the config came from, the resolved folders, and every config-level issue. */
+export function configSection(loaded: LoadedConfig | undefined, issues: readonly ConfigIssue[]): CheckSection {
+  const lines: CheckLine[] = issues.filter((issue) => !isMcpIssue(issue)).map(issueLine);
+  if (loaded) {
+    lines.unshift(
+      { status: "ok", message: `Config file: ${loaded.configPath ?? "(inline config)"}` },
+      { status: "ok", message: `Workspace: ${loaded.workspaceDir}` },
+      { status: "ok", message: `Artifacts: ${loaded.artifactsDir}` },
+    );
+    const fromEnv = Object.entries(loaded.sources)
+      .filter(([, source]) => source === "env")
+      .map(([key]) => key);
+    if (fromEnv.length > 0) lines.push({ status: "ok", message: `Set from the environment: ${fromEnv.join(", ")}` });
+  }
+  return section("config", "Config", lines);
+}

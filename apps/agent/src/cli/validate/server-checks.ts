@@ -1,0 +1,71 @@
+import { type DeclaredMcpServer, isStdioServerSpec } from "@mono-agent/config";
+import type { CheckLine } from "./validate-report.js";
+
+const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** How a declared server may take part in continuations: stdio, loopback streamable HTTP, or not at all. */
+export function continuationTransport(server: DeclaredMcpServer): "stdio" | "loopback-http" | "unsupported" {
+  if (isStdioServerSpec(server.spec)) return "stdio";
+  if (server.spec.type === "sse") return "unsupported";
+  try {
+    const url = new URL(server.spec.url);
+    const httpScheme = url.protocol === "http:" || url.protocol === "https:";
+    return httpScheme && LOOPBACK_HOSTS.has(url.hostname) ? "loopback-http" : "unsupported";
+  } catch {
+    return "unsupported";
+  }
+}
+
+function transportLabel(server: DeclaredMcpServer): string {
+  if (isStdioServerSpec(server.spec)) return "stdio";
+  return server.spec.type ?? "streamable HTTP, SSE fallback";
+}
+
+/** One line per declared server, with its transport and where it was declared. */
+export function serverLines(servers: Record<string, DeclaredMcpServer>): CheckLine[] {
+  return Object.values(servers).map((server) => {
+    const disabled = server.spec.enabled === false;
+    return {
+      status: disabled ? "disabled" : "ok",
+      message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
+    };
+  });
+}
+
+/** tools.mcpRequestContextServers: each name must be valid, declared, and a stdio server. */
+export function requestContextLines(names: readonly string[], servers: Record<string, DeclaredMcpServer>): CheckLine[] {
+  return names.map((name): CheckLine => {
+    const where = "tools.mcpRequestContextServers";
+    if (!SERVER_NAME.test(name)) {
+      return { status: "error", code: "invalid_server_name", jsonPath: where, message: `request-context server "${name}" is not a valid server name`, suggestion: "use letters, digits, underscores and hyphens only" };
+    }
+    const server = servers[name];
+    if (!server) {
+      return { status: "error", code: "unknown_server", jsonPath: where, message: `request-context server "${name}" is not declared`, suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers" };
+    }
+    if (!isStdioServerSpec(server.spec)) {
+      return { status: "error", code: "not_stdio", jsonPath: where, message: `request-context server "${name}" is an HTTP/SSE server; trusted request context is given to stdio servers only`, suggestion: `remove "${name}" from ${where}, or run it as a stdio server` };
+    }
+    return { status: "ok", message: `Request context for stdio server ${name}` };
+  });
+}
+
+/** tools.continuationServers: each name must be valid, declared, and stdio or loopback streamable HTTP. */
+export function continuationLines(names: readonly string[], servers: Record<string, DeclaredMcpServer>): CheckLine[] {
+  return names.map((name): CheckLine => {
+    const where = "tools.continuationServers";
+    if (!SERVER_NAME.test(name)) {
+      return { status: "error", code: "invalid_server_name", jsonPath: where, message: `continuation server "${name}" is not a valid server name`, suggestion: "use letters, digits, underscores and hyphens only" };
+    }
+    const server = servers[name];
+    if (!server) {
+      return { status: "error", code: "unknown_server", jsonPath: where, message: `continuation server "${name}" is not declared`, suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers" };
+    }
+    const transport = continuationTransport(server);
+    if (transport === "unsupported") {
+      return { status: "error", code: "unsupported_continuation_server", jsonPath: where, message: `continuation server "${name}" is SSE or remote HTTP; only stdio and loopback HTTP (localhost, 127.0.0.1, ::1) servers can claim continuations`, suggestion: `remove "${name}" from ${where}` };
+    }
+    return { status: "ok", message: `Continuation claims for ${transport} server ${name}` };
+  });
+}

@@ -1,0 +1,82 @@
+import type { ConfigIssue, LoadedConfig } from "@mono-agent/config";
+import { createToolPolicy, findUnknownToolNames, ToolPolicyError, type ToolPolicy } from "@mono-agent/policy";
+import { isMcpIssue, issueLine } from "./config-section.js";
+import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
+import { type CheckLine, type CheckSection, section } from "./validate-report.js";
+
+function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolPolicy } {
+  const { allowedTools, disallowedTools } = loaded.config.tools;
+  let policy: ToolPolicy;
+  try {
+    policy = createToolPolicy({ allowedTools, disallowedTools });
+  } catch (error) {
+    if (!ToolPolicyError.isInstance(error)) throw error;
+    return { lines: [{ status: "error", code: error.code, jsonPath: "tools.allowedTools", message: error.message, suggestion: "list each tool once, in one of allowedTools or disallowedTools" }] };
+  }
+  const lines: CheckLine[] = [];
+  const denied = disallowedTools.length > 0 ? ` (except: ${disallowedTools.join(", ")})` : "";
+  if (allowedTools === undefined || allowedTools.includes("*")) {
+    lines.push({ status: "ok", message: `All tools allowed${denied}.` });
+  } else if (allowedTools.length === 0) {
+    const servers = Object.values(loaded.mcpServers).filter((server) => server.spec.enabled !== false);
+    const stillOffered = servers.map((server) => `every tool of MCP server ${server.name}`);
+    lines.push({
+      status: stillOffered.length > 0 ? "warning" : "ok",
+      code: "no_tools_allowed",
+      message:
+        stillOffered.length > 0
+          ? `No built-in or policy-gated tools allowed (allowedTools: []), but these are still offered because external MCP tools are not gated by tools.allowedTools: ${stillOffered.join("; ")}.`
+          : "No tools allowed (allowedTools: []): the agent can chat but cannot read files, run commands or use app-owned tools.",
+      ...(stillOffered.length > 0 ? { suggestion: "to withhold an MCP tool, remove or don't declare its server" } : {}),
+    });
+  } else {
+    lines.push({ status: "ok", message: `Allowed tools: ${allowedTools.join(", ")}${denied}` });
+  }
+  for (const unknown of findUnknownToolNames(policy)) {
+    if (unknown.external) {
+      lines.push({ status: "ok", message: `${unknown.list} names external MCP tool ${unknown.name}: not checked offline, and external MCP tools are not gated by the policy` });
+      continue;
+    }
+    if (unknown.deprecatedAliasFor) {
+      lines.push({ status: "warning", code: "deprecated_tool_alias", jsonPath: `tools.${unknown.list}`, message: `"${unknown.name}" is a deprecated alias of ${unknown.deprecatedAliasFor}`, suggestion: `write ${unknown.deprecatedAliasFor}` });
+      continue;
+    }
+    lines.push({
+      status: "warning",
+      code: "unknown_tool_name",
+      jsonPath: `tools.${unknown.list}`,
+      message: `unknown tool name "${unknown.name}" in tools.${unknown.list}`,
+      ...(unknown.suggestion ? { suggestion: `did you mean "${unknown.suggestion}"?` } : {}),
+    });
+  }
+  return { lines, policy };
+}
+
+function mcpConfigLines(loaded: LoadedConfig): CheckLine[] {
+  const { mcp } = loaded;
+  if (mcp.status === "not_configured") return [{ status: "ok", message: "No tools.mcpConfigPath set." }];
+  if (mcp.status === "missing") return []; // reported by the config issue `mcp_config_missing`
+  return [{ status: "ok", message: `MCP config: ${mcp.configPath}` }];
+}
+
+/** The Tools & MCP section: tool policy, mcp.json, declared servers, request-context and continuation servers. */
+export function toolsSection(loaded: LoadedConfig | undefined, issues: readonly ConfigIssue[]): CheckSection {
+  const lines: CheckLine[] = [];
+  if (loaded) {
+    lines.push(...policyLines(loaded).lines, ...mcpConfigLines(loaded));
+  }
+  for (const issue of issues.filter(isMcpIssue)) {
+    const line = issueLine(issue);
+    if (issue.code === "mcp_config_missing" && loaded?.mcp.configPath) {
+      line.message = `MCP config file is missing: ${loaded.mcp.configPath}`;
+    }
+    lines.push(line);
+  }
+  if (loaded) {
+    lines.push(...serverLines(loaded.mcpServers));
+    lines.push(...requestContextLines(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers));
+    lines.push(...continuationLines(loaded.config.tools.continuationServers, loaded.mcpServers));
+  }
+  if (lines.length === 0) lines.push({ status: "disabled", message: "Not checked: the config did not load." });
+  return section("tools", "Tools & MCP", lines);
+}

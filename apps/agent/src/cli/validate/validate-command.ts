@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { diagnoseMonoAgentConfig } from "@mono-agent/config";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, EXIT_USAGE } from "../exit-error.js";
+import { loadHostEnv } from "../host-env.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { configSection } from "./config-section.js";
+import { memorySection } from "./memory-section.js";
+import { modelSection } from "./model-section.js";
+import { renderReport } from "./render-report.js";
+import { toolsSection } from "./tools-section.js";
+import { buildReport, type ValidateReport } from "./validate-report.js";
+
+const USAGE = "mono-agent validate [--config FILE] [--env-file FILE] [--json]";
+/** The config file looked for in the current folder when --config is not given. */
+export const DEFAULT_CONFIG_FILE = "mono-agent.config.json";
+
+/** Checks an agent folder and returns the report; the command prints it. */
+export async function validateAgentFolder(options: {
+  cwd: string;
+  exportedEnv: Readonly<Record<string, string | undefined>>;
+  configPath?: string;
+  envFile?: string;
+}): Promise<ValidateReport> {
+  const configPath = resolve(options.cwd, options.configPath ?? DEFAULT_CONFIG_FILE);
+  if (!existsSync(configPath)) {
+    throw new ExitError(
+      `no config file at ${configPath}; run \`mono-agent init <dir>\` to create an agent folder, or pass --config FILE`,
+      options.configPath ? EXIT_USAGE : EXIT_FAILURE,
+    );
+  }
+  const env = loadHostEnv({ exported: options.exportedEnv, cwd: options.cwd, agentDir: dirname(configPath), ...(options.envFile ? { envFile: options.envFile } : {}) });
+  const { loaded, issues } = await diagnoseMonoAgentConfig({ configPath, cwd: options.cwd, env });
+  const sections = [configSection(loaded, issues), modelSection(loaded, env), toolsSection(loaded, issues), memorySection(loaded)];
+  return buildReport(sections, configPath);
+}
+
+export async function validateCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { config: { type: "string" }, "env-file": { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(`usage: ${USAGE}\n\nChecks the agent folder's config, mcp.json, tool policy, model and memory.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`);
+    return EXIT_OK;
+  }
+  if (positionals.length > 0) throw new ExitError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`, EXIT_USAGE);
+  let report: ValidateReport;
+  try {
+    report = await validateAgentFolder({
+      cwd: io.cwd,
+      exportedEnv: io.env,
+      ...(values.config ? { configPath: values.config } : {}),
+      ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+    });
+  } catch (error) {
+    // --json promises exactly one JSON object on stdout, also when the folder cannot be checked at all.
+    if (!values.json || !ExitError.isInstance(error)) throw error;
+    io.stdout.write(`${JSON.stringify({ ok: false, sections: [], error: { message: error.message } })}\n`);
+    io.stderr.write(`mono-agent validate: ${error.message}\n`);
+    return error.exitCode;
+  }
+  io.stdout.write(values.json ? `${JSON.stringify(report)}\n` : renderReport(report, { color: Boolean(io.stdout.isTTY) }));
+  return report.ok ? EXIT_OK : EXIT_FAILURE;
+}

@@ -1,0 +1,39 @@
+// The one test command (README and .ci/run): install, build, lint, type-check, every vitest project,
+// and the packed-tarball check. Ends with one line: `tests: N passed, N failed`.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { bootstrap, run } from "./bootstrap.mjs";
+
+const pnpm = bootstrap();
+const failures = [];
+const step = (label, argv) => {
+  console.log(`\n== ${label} ==`);
+  if (run(argv) !== 0) failures.push(label);
+};
+
+step("build", [...pnpm, "exec", "turbo", "run", "build"]);
+step("lint", [...pnpm, "exec", "biome", "lint", "."]);
+step("type-check", [...pnpm, "exec", "turbo", "run", "type-check"]);
+
+const resultsFile = ".ci/results.json";
+rmSync(resultsFile, { force: true });
+step("tests", [
+  ...pnpm,
+  "exec",
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${resultsFile}`,
+]);
+step("packed tarballs", ["node", "scripts/pack-check.mjs"]);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, "utf8"));
+  passed = results.numPassedTests ?? 0;
+  failed = (results.numFailedTests ?? 0) + (results.numFailedTestSuites ?? 0);
+}
+if (failures.length > 0) console.log(`\nfailed steps: ${failures.join(", ")}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exitCode = failures.length > 0 || failed > 0 ? 1 : 0;
