@@ -1,0 +1,177 @@
+import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
+import type { TSchema } from "@mariozechner/pi-ai";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { McpBridgeError } from "./mcp-bridge-error.js";
+import { safePathSegment } from "./mcp-oversize-output.js";
+import { type McpToolCallDetails, type McpToolProgress, mapCallToolResult } from "./mcp-tool-result.js";
+import { normalizeToolInputSchema } from "./mcp-tool-schema.js";
+
+/**
+ * Longest tool description passed to the model, in characters. Descriptions are sent on every model
+ * turn; 4 000 characters keeps a verbose server from eating the context while leaving room for usage notes.
+ */
+export const MAX_TOOL_DESCRIPTION_CHARS = 4_000;
+
+/** A progress notification of a running MCP call, as given to `onProgress`. */
+export interface McpToolProgressEvent extends McpToolProgress {
+  serverName: string;
+  toolName: string;
+  /** The name the model sees, `mcp__<server>__<tool>`. */
+  name: string;
+  toolCallId: string;
+}
+
+/** What one MCP tool needs to run as a pi tool. */
+export interface McpAgentToolInput {
+  client: Client;
+  serverName: string;
+  tool: McpTool;
+  /** The name the model sees. */
+  name: string;
+  /** Idle timeout of one call, reset by progress, in ms. */
+  callTimeoutMs: number;
+  /** Absolute cap of one call, in ms. */
+  callMaxTotalTimeoutMs: number;
+  /** The run's signal; each call links its own AbortController to it (and to pi's signal). */
+  runSignal?: AbortSignal;
+  toolOutputDir: string;
+  runId: string;
+  onProgress?: (event: McpToolProgressEvent) => void;
+  /** Why the server is gone (exit code, stderr line), for the `server_disconnected` message. */
+  describeDisconnect: () => string;
+}
+
+/**
+ * Wraps one MCP tool as a pi `AgentTool`. The server is called with the tool's original name and pi's
+ * validated arguments. An `isError` result, a timeout, a cancel or a dead server make `execute` throw a
+ * {@link McpBridgeError}; pi turns that into an error tool result carrying the message.
+ */
+export function createMcpAgentTool(input: McpAgentToolInput): AgentTool<TSchema, McpToolCallDetails> {
+  const { tool, serverName, name } = input;
+  const description = tool.description?.trim() || `Tool "${tool.name}" of the MCP server "${serverName}".`;
+  return {
+    name,
+    label: tool.title ?? tool.annotations?.title ?? tool.name,
+    description:
+      description.length > MAX_TOOL_DESCRIPTION_CHARS
+        ? `${description.slice(0, MAX_TOOL_DESCRIPTION_CHARS)}…`
+        : description,
+    parameters: normalizeToolInputSchema(tool.inputSchema) as TSchema,
+    execute: (toolCallId, params, signal, onUpdate) =>
+      callMcpTool(input, toolCallId, params, signal, onUpdate),
+  };
+}
+
+async function callMcpTool(
+  input: McpAgentToolInput,
+  toolCallId: string,
+  params: unknown,
+  signal: AbortSignal | undefined,
+  onUpdate: AgentToolUpdateCallback<McpToolCallDetails> | undefined,
+): Promise<AgentToolResult<McpToolCallDetails>> {
+  const { serverName, tool, name } = input;
+  const sources = [...new Set([signal, input.runSignal])].filter(
+    (source): source is AbortSignal => source !== undefined,
+  );
+  if (sources.some((source) => source.aborted)) {
+    throw new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`);
+  }
+  const controller = new AbortController();
+  const abortCall = () => controller.abort();
+  for (const source of sources) source.addEventListener("abort", abortCall, { once: true });
+  let hitTimeLimit = false;
+  const timeLimit = setTimeout(() => {
+    hitTimeLimit = true;
+    controller.abort();
+  }, input.callMaxTotalTimeoutMs);
+  try {
+    const result = await input.client.callTool(
+      { name: tool.name, arguments: (params ?? {}) as Record<string, unknown> },
+      undefined,
+      {
+        signal: controller.signal,
+        timeout: input.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: input.callMaxTotalTimeoutMs,
+        onprogress: ({ progress, total, message }) => {
+          const update: McpToolProgress = { progress };
+          if (total !== undefined) update.total = total;
+          if (message !== undefined) update.message = message;
+          onUpdate?.({
+            content: [{ type: "text", text: describeProgress(update) }],
+            details: { serverName, toolName: tool.name, truncated: false, progress: update },
+          });
+          input.onProgress?.({ serverName, toolName: tool.name, name, toolCallId, ...update });
+        },
+      },
+    );
+    const mapped = await mapCallToolResult(
+      result,
+      { serverName, toolName: tool.name },
+      {
+        toolOutputDir: input.toolOutputDir,
+        runId: input.runId,
+        fileStem: `${name}-${safePathSegment(toolCallId, 64)}`,
+      },
+    );
+    if (mapped.isError) {
+      throw new McpBridgeError(
+        "tool_error",
+        mapped.text || `The MCP tool "${name}" failed without a message.`,
+      );
+    }
+    return { content: mapped.content, details: mapped.details };
+  } catch (error) {
+    throw toCallError(error, input, { hitTimeLimit, cancelled: controller.signal.aborted });
+  } finally {
+    clearTimeout(timeLimit);
+    for (const source of sources) source.removeEventListener("abort", abortCall);
+  }
+}
+
+function toCallError(
+  error: unknown,
+  input: McpAgentToolInput,
+  state: { hitTimeLimit: boolean; cancelled: boolean },
+): McpBridgeError {
+  if (McpBridgeError.isInstance(error)) return error;
+  const { name, serverName } = input;
+  const message = error instanceof Error ? error.message : String(error);
+  const isTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  if (state.hitTimeLimit || (isTimeout && /maximum total timeout/i.test(message))) {
+    return new McpBridgeError(
+      "call_time_limit",
+      `The call of "${name}" ran past its time limit of ${input.callMaxTotalTimeoutMs} ms and was cancelled.`,
+      { cause: error },
+    );
+  }
+  if (state.cancelled) {
+    return new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`, {
+      cause: error,
+    });
+  }
+  if (isTimeout) {
+    return new McpBridgeError(
+      "call_timeout",
+      `The call of "${name}" timed out: no answer or progress from the MCP server "${serverName}" within ${input.callTimeoutMs} ms.`,
+      { cause: error },
+    );
+  }
+  if (
+    (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||
+    message === "Not connected"
+  ) {
+    return new McpBridgeError(
+      "server_disconnected",
+      `The MCP server "${serverName}" closed the connection${input.describeDisconnect()}; the call of "${name}" did not complete.`,
+      { cause: error },
+    );
+  }
+  return new McpBridgeError("call_failed", `The call of "${name}" failed: ${message}`, { cause: error });
+}
+
+function describeProgress({ progress, total, message }: McpToolProgress): string {
+  const amount = total === undefined ? `${progress}` : `${progress}/${total}`;
+  return message ? `progress ${amount}: ${message}` : `progress ${amount}`;
+}

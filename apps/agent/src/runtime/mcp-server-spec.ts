@@ -1,0 +1,42 @@
+/**
+ * Per-server options after config merging: timeouts and tool filters.
+ * Structurally compatible with the options of `ResolvedMcpServer` from `@mono-agent/config`.
+ */
+export interface RunServerOptions {
+  /** Idle timeout of one tool call on this server, in ms; overrides the run's `callTimeoutMs`. */
+  timeoutMs?: number;
+  /** Bound on spawning/opening, initialising and listing the tools of this server, in ms. */
+  connectTimeoutMs: number;
+  /** Globs (`*`, `?`) on original tool names; when present, only matching tools are offered. */
+  includeTools?: string[];
+  /** Globs (`*`, `?`) on original tool names; matching tools are never offered. Wins over includeTools. */
+  excludeTools?: string[];
+}
+
+/** A stdio server: spawned once per run in its own process group. */
+export interface RunStdioServerSpec {
+  name: string;
+  transport: "stdio";
+  command: string;
+  args: string[];
+  /** The server's own env (config + trusted overlays), values already resolved. Never the host env. */
+  env: Record<string, string>;
+  cwd?: string;
+  options: RunServerOptions;
+}
+
+/** A remote server: streamable HTTP, legacy SSE, or `auto` (streamable HTTP first, SSE fallback). */
+export interface RunRemoteServerSpec {
+  name: string;
+  transport: "http" | "sse" | "auto";
+  url: string;
+  /** Literal header values sent with every request (and with the SSE GET). */
+  headers: Record<string, string>;
+  options: RunServerOptions;
+}
+
+/**
+ * One MCP server as the run will connect it: merged, overlaid and env-resolved by the host.
+ * Mirrors `ResolvedMcpServer` from `@mono-agent/config`.
+ */
+export type RunServerSpec = RunStdioServerSpec | RunRemoteServerSpec;
