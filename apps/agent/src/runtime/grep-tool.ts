@@ -1,0 +1,115 @@
+import { open } from "node:fs/promises";
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import { Type } from "@mariozechner/pi-ai";
+import { globToRegExp } from "./glob-pattern.js";
+import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { resolveWorkspacePath, type Workspace } from "./workspace-paths.js";
+import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
+
+/** Matching lines Grep returns when the model gives no limit. */
+export const GREP_DEFAULT_LIMIT = 100;
+
+/** Hard cap on matching lines per Grep call (at the line cap below, at most ~300 KiB of text). */
+export const GREP_MAX_LIMIT = 1_000;
+
+/** Characters of a matching line shown; longer lines (minified files) are cut. */
+export const GREP_MAX_LINE_CHARACTERS = 300;
+
+/** Files larger than this are skipped: they are generated or data, not source to search (1 MiB). */
+export const GREP_MAX_FILE_BYTES = 1024 * 1024;
+
+/** Bytes inspected for a NUL byte to recognise a binary file (git uses the same 8000-byte rule). */
+const BINARY_SNIFF_BYTES = 8_000;
+
+const grepParameters = Type.Object({
+  pattern: Type.String({ description: "Regular expression (JavaScript syntax) to search for" }),
+  path: Type.Optional(Type.String({ description: "File or directory to search, relative to the workspace (default: .)" })),
+  glob: Type.Optional(Type.String({ description: 'Only search files matching this glob, e.g. "*.ts"' })),
+  ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search" })),
+  literal: Type.Optional(Type.Boolean({ description: "Treat pattern as a literal string" })),
+  limit: Type.Optional(Type.Number({ description: `Most matching lines to return (default ${GREP_DEFAULT_LIMIT}, max ${GREP_MAX_LIMIT})` })),
+});
+
+/** The Grep built-in tool: search file contents inside the workspace in plain TypeScript (no ripgrep needed). */
+export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParameters> {
+  return {
+    name: "Grep",
+    label: "Grep",
+    description:
+      "Search file contents in the workspace with a regular expression. Returns path:line: text for each " +
+      `matching line, at most ${GREP_MAX_LIMIT}. node_modules, .git, binary files and files over 1 MiB are skipped.`,
+    parameters: grepParameters,
+    async execute(_toolCallId, params, signal) {
+      const target = await resolveWorkspacePath(workspace, params.path ?? ".");
+      const limit = Math.max(1, Math.min(Math.floor(params.limit ?? GREP_DEFAULT_LIMIT), GREP_MAX_LIMIT));
+      const matcher = compilePattern(params.pattern, params.literal === true, params.ignoreCase === true);
+      const nameFilter = params.glob === undefined ? undefined : globToRegExp(params.glob);
+      const walk = await walkWorkspace(target, signal);
+      const files = walk.files.length > 0 || walk.truncated ? walk.files : [singleFile(target)];
+      const lines: string[] = [];
+      let moreMatches = false;
+      for (const file of files) {
+        if (nameFilter !== undefined && !nameFilter.test(file.relativePath)) continue;
+        const text = await readSearchableText(workspace, file);
+        if (text === undefined) continue;
+        const fileLines = text.split("\n");
+        for (let index = 0; index < fileLines.length; index++) {
+          const line = fileLines[index]!;
+          if (!matcher.test(line)) continue;
+          if (lines.length >= limit) {
+            moreMatches = true;
+            break;
+          }
+          const shown = line.length > GREP_MAX_LINE_CHARACTERS ? `${line.slice(0, GREP_MAX_LINE_CHARACTERS)}…` : line;
+          lines.push(`${file.relativePath}:${index + 1}: ${shown}`);
+        }
+        if (moreMatches) break;
+        signal?.throwIfAborted();
+      }
+      const notes: string[] = [];
+      if (moreMatches) notes.push(`[stopped at ${limit} matching lines; narrow the pattern, path or glob]`);
+      if (walk.truncated) notes.push("[the directory tree was too large to search completely; search a subdirectory]");
+      const body = lines.length === 0 ? `No matches for ${params.pattern}` : lines.join("\n");
+      return {
+        content: [{ type: "text", text: [body, ...notes].join("\n") }],
+        details: { matchCount: lines.length, truncated: moreMatches || walk.truncated },
+      };
+    },
+  };
+}
+
+function compilePattern(pattern: string, literal: boolean, ignoreCase: boolean): RegExp {
+  const source = literal ? pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : pattern;
+  try {
+    return new RegExp(source, ignoreCase ? "i" : "");
+  } catch (error) {
+    throw new MonoAgentRuntimeError(
+      "invalid_tool_arguments",
+      `Grep pattern ${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message}). ` +
+        "Fix the pattern, or pass literal: true to search for the text as is.",
+    );
+  }
+}
+
+function singleFile(absolutePath: string): WalkedFile {
+  const name = absolutePath.split(/[\\/]/).pop() ?? absolutePath;
+  return { absolutePath, relativePath: name, isSymlink: false };
+}
+
+async function readSearchableText(workspace: Workspace, file: WalkedFile): Promise<string | undefined> {
+  try {
+    if (file.isSymlink) await resolveWorkspacePath(workspace, file.absolutePath);
+    const handle = await open(file.absolutePath, "r");
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile() || stats.size > GREP_MAX_FILE_BYTES) return undefined;
+      const buffer = await handle.readFile();
+      if (buffer.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return undefined;
+      return buffer.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Stable codes of {@link MonoAgentRuntimeError}. Callers branch on the code, never on the message.
+ *
+ * - `invalid_model_ref`: `runtime.model` is not `<provider>:<modelId>` (or the bare `demo`).
+ * - `unknown_provider`: the provider is neither a pi-ai provider nor declared in `models.providers`.
+ * - `unknown_model`: pi-ai does not know the model id for a built-in provider.
+ * - `missing_api_key`: no env variable that the provider reads holds a key.
+ * - `invalid_provider_config`: a `models.providers.<name>` entry is malformed.
+ * - `unknown_builtin_tool`: a built-in tool name the runtime does not implement.
+ * - `path_outside_workspace`: a built-in tool was asked for a path outside the workspace.
+ * - `invalid_tool_arguments`: a built-in tool got arguments it cannot use (e.g. a bad regular expression).
+ * - `invalid_conversation_id`: a conversation id is not `<channel>:<id>` within the length bound.
+ * - `invalid_run_id`: a run id does not match the run id pattern.
+ * - `conversation_store_failed`: the conversation store could not be opened, read or written.
+ */
+export type MonoAgentRuntimeErrorCode =
+  | "invalid_model_ref"
+  | "unknown_provider"
+  | "unknown_model"
+  | "missing_api_key"
+  | "invalid_provider_config"
+  | "unknown_builtin_tool"
+  | "path_outside_workspace"
+  | "invalid_tool_arguments"
+  | "invalid_conversation_id"
+  | "invalid_run_id"
+  | "conversation_store_failed";
+
+const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
+
+/** The base error of @mono-agent/agent: a stable `code`, a message that names the fix, an optional `cause`. */
+export class MonoAgentRuntimeError extends Error {
+  readonly code: MonoAgentRuntimeErrorCode;
+  readonly [MARKER] = true;
+
+  constructor(code: MonoAgentRuntimeErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "MonoAgentRuntimeError";
+    this.code = code;
+  }
+
+  /** True for a MonoAgentRuntimeError from any copy of this package (safer than `instanceof`). */
+  static isInstance(value: unknown): value is MonoAgentRuntimeError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+}
