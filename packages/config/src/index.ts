@@ -1,1 +1,46 @@
-export {};
+export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
+export {
+  ENV_OVERRIDES,
+  RETIRED_ENV_VARIABLES,
+  type EnvOverride,
+  type EnvValueKind,
+} from "./env-overrides.js";
+export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
+export { loadMonoAgentConfig } from "./load-mono-agent-config.js";
+export type {
+  ConfigOrigin,
+  ConfigValueSource,
+  DeclaredMcpServer,
+  EnvRecord,
+  LoadedConfig,
+  LoadMonoAgentConfigOptions,
+} from "./loaded-config.js";
+export { matchesToolGlob } from "./matches-tool-glob.js";
+export { type McpConfigFile, mcpConfigFileSchema } from "./mcp-config-file-schema.js";
+export { mergeEnvFile } from "./merge-env-file.js";
+export {
+  type ConfigIssue,
+  MonoAgentConfigError,
+  type MonoAgentConfigErrorCode,
+} from "./mono-agent-config-error.js";
+export { type MonoAgentConfig, monoAgentConfigSchema } from "./mono-agent-config-schema.js";
+export { parseEnvFile } from "./parse-env-file.js";
+export {
+  type ResolvedMcpServer,
+  type ResolvedServerOptions,
+  resolveMcpServer,
+} from "./resolve-mcp-server.js";
+export { type ConfigValue, type EnvReference, isEnvReference } from "./schema/env-reference-schema.js";
+export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
+export {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  isStdioServerSpec,
+  type McpServerOptions,
+  type McpServerSpec,
+  mcpServerSpecSchema,
+  type RemoteServerSpec,
+  type StdioServerSpec,
+} from "./schema/mcp-server-spec-schema.js";
+export { DEFAULT_MODEL } from "./schema/runtime-schema.js";
+export { DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS, DEFAULT_MCP_CALL_TIMEOUT_MS } from "./schema/tools-schema.js";
+export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";

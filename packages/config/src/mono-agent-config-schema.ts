@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { artifactsSchema } from "./schema/artifacts-schema.js";
+import { continuationsSchema } from "./schema/continuations-schema.js";
+import { interactionSchema, webSchema } from "./schema/interaction-schema.js";
+import { memorySchema } from "./schema/memory-schema.js";
+import { modelsSchema } from "./schema/models-schema.js";
+import { runtimeSchema } from "./schema/runtime-schema.js";
+import { toolsSchema } from "./schema/tools-schema.js";
+
+/** Schema of `mono-agent.config.json`: strict everywhere, defaults applied on output. */
+export const monoAgentConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe("JSON Schema of this file, for editors."),
+    runtime: runtimeSchema.prefault({}),
+    models: modelsSchema.prefault({}),
+    tools: toolsSchema.prefault({}),
+    artifacts: artifactsSchema.prefault({}),
+    memory: memorySchema.optional(),
+    interaction: interactionSchema.prefault({}),
+    continuations: continuationsSchema.optional(),
+    web: webSchema.optional(),
+  })
+  .describe("mono-agent.config.json: the agent's configuration.");
+
+/** The config after defaults (and, from the loader, env overrides) are applied. */
+export type MonoAgentConfig = z.output<typeof monoAgentConfigSchema>;

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { type ConfigValue, configValueSchema } from "./env-reference-schema.js";
+import { httpUrlSchema } from "./http-url-schema.js";
+
+/** Default time to wait for a server to connect and list its tools: 30 s, long enough for `npx -y` to fetch a package. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+/** Options every server spec accepts, whatever its transport. */
+export interface McpServerOptions {
+  /** `false` keeps the declaration but does not start the server. Default `true`. */
+  enabled?: boolean;
+  /** Per-call timeout for this server's tools, in ms; defaults to `tools.mcpCallTimeoutMs`. */
+  timeoutMs?: number;
+  /** Time to connect and list tools, in ms. Default {@link DEFAULT_CONNECT_TIMEOUT_MS}. */
+  connectTimeoutMs?: number;
+  /** Only offer tools whose name matches one of these globs (`*`, `?`). */
+  includeTools?: string[];
+  /** Never offer tools whose name matches one of these globs (`*`, `?`). */
+  excludeTools?: string[];
+}
+
+/** A child process the runtime spawns and talks to over stdin/stdout. */
+export interface StdioServerSpec extends McpServerOptions {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: Record<string, ConfigValue>;
+  /** Working directory of the child, relative to the workspace. */
+  cwd?: string;
+}
+
+/** A remote server over streamable HTTP (`"http"`), SSE (`"sse"`), or HTTP with SSE fallback (no type). */
+export interface RemoteServerSpec extends McpServerOptions {
+  type?: "http" | "sse";
+  url: string;
+  headers?: Record<string, ConfigValue>;
+}
+
+export type McpServerSpec = StdioServerSpec | RemoteServerSpec;
+
+export function isStdioServerSpec(spec: McpServerSpec): spec is StdioServerSpec {
+  return "command" in spec && typeof spec.command === "string";
+}
+
+const toolGlobListSchema = z.array(z.string().min(1));
+
+const serverOptionsShape = {
+  enabled: z
+    .boolean()
+    .optional()
+    .describe("false keeps the declaration but does not start the server. Default true."),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("Per-call timeout for this server's tools in ms. Default: tools.mcpCallTimeoutMs."),
+  connectTimeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`Time to connect and list tools in ms. Default ${DEFAULT_CONNECT_TIMEOUT_MS}.`),
+  includeTools: toolGlobListSchema
+    .optional()
+    .describe("Only offer tools matching one of these globs (* and ?)."),
+  excludeTools: toolGlobListSchema
+    .optional()
+    .describe("Never offer tools matching one of these globs (* and ?)."),
+};
+
+export const stdioServerSpecSchema = z
+  .strictObject({
+    type: z.literal("stdio").optional().describe('Optional; "stdio" is implied by command.'),
+    command: z
+      .string()
+      .min(1, { error: "expected a non-empty command" })
+      .describe("Executable to spawn, e.g. npx."),
+    args: z.array(z.string()).optional().describe("Arguments passed to the command."),
+    env: z
+      .record(z.string(), configValueSchema)
+      .optional()
+      .describe('Extra environment for the child: literal strings or { "$env": "NAME" }.'),
+    cwd: z.string().min(1).optional().describe("Working directory of the child, relative to the workspace."),
+    ...serverOptionsShape,
+  })
+  .describe("stdio server: a child process spoken to over stdin/stdout.");
+
+export const remoteServerSpecSchema = z
+  .strictObject({
+    type: z
+      .enum(["http", "sse"])
+      .optional()
+      .describe('"http" (streamable HTTP) or "sse". Omitted: streamable HTTP first, SSE as fallback.'),
+    url: httpUrlSchema.describe("http:// or https:// endpoint of the server."),
+    headers: z
+      .record(z.string(), configValueSchema)
+      .optional()
+      .describe('HTTP headers: literal strings or { "$env": "NAME" }. Keep credentials out of the file.'),
+    ...serverOptionsShape,
+  })
+  .describe("Remote server over streamable HTTP or SSE.");
+
+/** One server declaration, in mcp.json or in `tools.mcpServers`. */
+export const mcpServerSpecSchema = z
+  .union([stdioServerSpecSchema, remoteServerSpecSchema])
+  .describe("An MCP server: { command, args?, env?, cwd? } (stdio) or { url, headers?, type? } (HTTP/SSE).");
+
+/** The accepted forms, as shown when a spec has both `command` and `url`, or neither. */
+export const MCP_SERVER_SPEC_FORMS =
+  '{ "command": "...", "args"?: [...], "env"?: {...}, "cwd"?: "..." } for a stdio server, or { "url": "https://...", "headers"?: {...}, "type"?: "http" | "sse" } for a remote server';
