@@ -234,7 +234,10 @@ function connectError(
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const status = (error as { code?: unknown }).code;
+  const isHttpStatus = typeof status === "number" && status >= 100 && status < 600;
+  return isHttpStatus && !error.message.includes(String(status)) ? `HTTP ${status}: ${error.message}` : error.message;
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {
