@@ -12,11 +12,14 @@ export function levenshteinDistance(left: string, right: string): number {
   return previous[right.length]!;
 }
 
-/** The known key closest to `unknownKey`, case-insensitively, if it is close enough to be a likely typo. */
+/** The known key closest to `unknownKey`, case-insensitively, if it is a likely typo or abbreviation of it. */
 export function closestKey(unknownKey: string, knownKeys: readonly string[]): string | undefined {
   let best: { key: string; distance: number } | undefined;
   for (const key of knownKeys) {
-    const distance = levenshteinDistance(unknownKey.toLowerCase(), key.toLowerCase());
+    const typed = unknownKey.toLowerCase();
+    const candidate = key.toLowerCase();
+    const isAbbreviation = typed.length >= 3 && candidate.startsWith(typed);
+    const distance = isAbbreviation ? 1 : levenshteinDistance(typed, candidate);
     if (best === undefined || distance < best.distance) best = { key, distance };
   }
   if (best === undefined) return undefined;
