@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
+import type { RunServerSpec } from "../../src/runtime/mcp-server-spec.js";
+import { TEST_SERVER_OPTIONS, bridgeOptions, fixtureSpec, makeTempDir, resultText } from "../fixtures/mcp/bridge-test-kit.js";
+
+/** Runs of the test; each starts and closes 3 stdio servers (one behind `sh -c`). */
+const RUNS = 50;
+/** Runs at a time, to keep the wall time reasonable on 2 vCPUs. */
+const RUNS_IN_PARALLEL = 5;
+
+/** Live processes whose command line contains `marker` (zombies have an empty cmdline and do not count). */
+function processesWithMarker(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(marker)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+function serversFor(marker: string): RunServerSpec[] {
+  const serverScript = fixtureSpec("x", "tiny-stdio-server.mjs").args[0]!;
+  const stubborn = ["--ignore-term", "--ignore-eof", `--marker=${marker}`];
+  return [
+    {
+      name: "wrapped",
+      transport: "stdio",
+      command: "sh",
+      args: ["-c", `trap '' TERM; "$0" "$@"; true`, process.execPath, serverScript, ...stubborn],
+      env: {},
+      options: TEST_SERVER_OPTIONS,
+    },
+    fixtureSpec("stubborn", "tiny-stdio-server.mjs", stubborn),
+    fixtureSpec("normal", "tiny-stdio-server.mjs", [`--marker=${marker}`]),
+  ];
+}
+
+describe("closing a run ends the whole process group of every stdio server", () => {
+  it(`leaves no process behind after ${RUNS} runs with 3 stdio servers each`, { timeout: 240_000 }, async () => {
+    const marker = `mcp-orphan-check-${randomUUID()}`;
+    const outputDir = await makeTempDir();
+    let sawProcessesWhileConnected = 0;
+    const runOnce = async (runIndex: number) => {
+      const bridge = await connectMcpServers(
+        bridgeOptions(outputDir.path, {
+          runId: `run-${runIndex}`,
+          servers: serversFor(marker),
+          closeGrace: { stdinEofMs: 100, sigtermMs: 100 },
+        }),
+      );
+      try {
+        expect(bridge.warnings).toEqual([]);
+        for (const name of ["mcp__wrapped__echo", "mcp__stubborn__echo", "mcp__normal__echo"]) {
+          const tool = bridge.tools.find((candidate) => candidate.name === name);
+          const result = await tool!.execute(`call-${runIndex}`, { text: name });
+          expect(resultText({ role: "toolResult", toolCallId: "", toolName: name, content: result.content, isError: false, timestamp: 0 })).toBe(name);
+        }
+        if (runIndex === 0) sawProcessesWhileConnected = processesWithMarker(marker).length;
+      } finally {
+        await bridge.close();
+      }
+    };
+    try {
+      for (let start = 0; start < RUNS; start += RUNS_IN_PARALLEL) {
+        await Promise.all(Array.from({ length: RUNS_IN_PARALLEL }, (_, offset) => runOnce(start + offset)));
+      }
+      // sh + its node server + the directly started stubborn server + the normal one, per run.
+      expect(sawProcessesWhileConnected).toBeGreaterThanOrEqual(4);
+      expect(processesWithMarker(marker)).toEqual([]);
+    } finally {
+      for (const pid of processesWithMarker(marker)) process.kill(pid, "SIGKILL");
+      await outputDir.remove();
+    }
+  });
+});
