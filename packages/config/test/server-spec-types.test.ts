@@ -1,0 +1,24 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
+import {
+  isStdioServerSpec,
+  type McpServerSpec,
+  type mcpServerSpecSchema,
+  type MonoAgentConfig,
+  type RemoteServerSpec,
+  type StdioServerSpec,
+} from "../src/index.js";
+
+describe("server spec types", () => {
+  it("the schema output is assignable to the declared interfaces", () => {
+    expectTypeOf<z.output<typeof mcpServerSpecSchema>>().toExtend<McpServerSpec>();
+    expectTypeOf<NonNullable<MonoAgentConfig["tools"]["mcpServers"]>[string]>().toExtend<McpServerSpec>();
+  });
+
+  it("isStdioServerSpec tells the two forms apart", () => {
+    const stdio: StdioServerSpec = { command: "npx" };
+    const remote: RemoteServerSpec = { url: "https://x.example" };
+    expect(isStdioServerSpec(stdio)).toBe(true);
+    expect(isStdioServerSpec(remote)).toBe(false);
+  });
+});
