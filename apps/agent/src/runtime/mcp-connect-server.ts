@@ -237,7 +237,9 @@ function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const status = (error as { code?: unknown }).code;
   const isHttpStatus = typeof status === "number" && status >= 100 && status < 600;
-  return isHttpStatus && !error.message.includes(String(status)) ? `HTTP ${status}: ${error.message}` : error.message;
+  const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
+  const message = typeof causeCode === "string" && !error.message.includes(causeCode) ? `${error.message} (${causeCode})` : error.message;
+  return isHttpStatus && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {
