@@ -37,10 +37,11 @@ const GROUP_KINDS: ReadonlyArray<readonly [string, SecretKind]> = [
 
 /**
  * Values that stand for a credential without being one: the exact `[redacted]` marker, a mask
- * of asterisks, an environment or template reference, a type name or a null-like word.
+ * of asterisks, an environment or template reference (`$NAME`, `${NAME}`, `%NAME%`, `${{ … }}`,
+ * `process.env…`, `os.environ…`, `os.getenv(…`), a type name or a null-like word.
  */
 const EXEMPT_ASSIGNMENT_VALUE =
-  /^(?:\[redacted\]|\*+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|\$\{\{.*|(?:string|number|boolean|undefined|null|none|nil|unknown|any|true|false))$/i;
+  /^(?:\[redacted\]|\*+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|\$\{\{.*|(?:process\.env|os\.environ|os\.getenv)\b.*|(?:string|number|boolean|undefined|null|none|nil|unknown|any|true|false))$/i;
 
 const BARE_VALUE_END = /[\s"'`,;&)}]/;
 
