@@ -1,0 +1,138 @@
+import { getModels, getProviders } from "@mariozechner/pi-ai";
+import { describe, expect, it } from "vitest";
+import { resolveModel } from "../../src/runtime/models.js";
+import { AMBIENT_CREDENTIAL_PROVIDERS, PROVIDER_API_KEY_ENV_NAMES } from "../../src/runtime/provider-env-keys.js";
+import { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "../../src/runtime/runtime-error.js";
+
+function codeOf(action: () => unknown): { code: MonoAgentRuntimeErrorCode; message: string } {
+  try {
+    action();
+  } catch (error) {
+    if (MonoAgentRuntimeError.isInstance(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a MonoAgentRuntimeError");
+}
+
+describe("resolveModel", () => {
+  it("resolves a pi-ai model with the key read from the env record, not process.env", () => {
+    process.env["ANTHROPIC_API_KEY"] = "from-process-env";
+    try {
+      const resolved = resolveModel({
+        modelRef: "anthropic:claude-3-5-haiku-20241022",
+        env: { ANTHROPIC_API_KEY: "from-env-record" },
+      });
+      expect(resolved.model.provider).toBe("anthropic");
+      expect(resolved.model.api).toBe("anthropic-messages");
+      expect(resolved.getApiKey("anthropic")).toBe("from-env-record");
+      expect(resolved.label).toBe("anthropic:claude-3-5-haiku-20241022");
+      expect(resolved.isDemo).toBe(false);
+    } finally {
+      delete process.env["ANTHROPIC_API_KEY"];
+    }
+  });
+
+  it("takes the first of a provider's env variables that is set (ANTHROPIC_OAUTH_TOKEN before ANTHROPIC_API_KEY)", () => {
+    const resolved = resolveModel({
+      modelRef: "anthropic:claude-3-5-haiku-20241022",
+      env: { ANTHROPIC_API_KEY: "api-key", ANTHROPIC_OAUTH_TOKEN: "oauth-token" },
+    });
+    expect(resolved.getApiKey("anthropic")).toBe("oauth-token");
+  });
+
+  it("keeps model ids that contain a colon", () => {
+    const resolved = resolveModel({
+      modelRef: "amazon-bedrock:amazon.nova-2-lite-v1:0",
+      env: {},
+    });
+    expect(resolved.model.id).toBe("amazon.nova-2-lite-v1:0");
+  });
+
+  it("names the env variable to set when a key is missing, even if process.env has it", () => {
+    process.env["OPENAI_API_KEY"] = "in-process-env-only";
+    try {
+      const error = codeOf(() => resolveModel({ modelRef: "openai:gpt-4o-mini", env: {} }));
+      expect(error.code).toBe("missing_api_key");
+      expect(error.message).toContain("OPENAI_API_KEY");
+    } finally {
+      delete process.env["OPENAI_API_KEY"];
+    }
+  });
+
+  it.each([
+    ["", "invalid_model_ref"],
+    ["gpt-4o", "invalid_model_ref"],
+    ["openai:", "invalid_model_ref"],
+    [":gpt-4o", "invalid_model_ref"],
+    ["no such:model", "invalid_model_ref"],
+    ["acme:model-1", "unknown_provider"],
+    ["openai:gpt-does-not-exist", "unknown_model"],
+    ["demo:other", "unknown_model"],
+  ] as const)("rejects %j with %s", (modelRef, code) => {
+    expect(codeOf(() => resolveModel({ modelRef, env: { OPENAI_API_KEY: "k" } })).code).toBe(code);
+  });
+
+  it("tells how to fix an unknown provider or model: check the id or declare an OpenAI-compatible provider", () => {
+    expect(codeOf(() => resolveModel({ modelRef: "acme:model-1", env: {} })).message).toContain(
+      "models.providers.acme",
+    );
+    const unknownModel = codeOf(() => resolveModel({ modelRef: "openai:gpt-does-not-exist", env: { OPENAI_API_KEY: "k" } }));
+    expect(unknownModel.message).toContain("Check the id");
+    expect(unknownModel.message).toContain("models.providers");
+  });
+
+  it("accepts any model id for a declared OpenAI-compatible provider, which wins over a pi-ai provider of the same name", () => {
+    const resolved = resolveModel({
+      modelRef: "openai:my-finetune",
+      providers: { openai: { baseUrl: "http://127.0.0.1:8000/v1/", headers: { "X-Team": "a" }, contextWindow: 32_000 } },
+      env: {},
+    });
+    expect(resolved.model).toMatchObject({
+      id: "my-finetune",
+      api: "openai-completions",
+      provider: "openai",
+      baseUrl: "http://127.0.0.1:8000/v1",
+      headers: { "X-Team": "a" },
+      contextWindow: 32_000,
+    });
+    expect(resolved.getApiKey("openai")).toBe("mono-agent-no-key");
+  });
+
+  it("rejects a declared provider whose apiKeyEnv is unset, or whose baseUrl or api is unusable", () => {
+    const missing = codeOf(() =>
+      resolveModel({ modelRef: "vllm:m", providers: { vllm: { baseUrl: "http://h/v1", apiKeyEnv: "VLLM_KEY" } }, env: {} }),
+    );
+    expect(missing.code).toBe("missing_api_key");
+    expect(missing.message).toContain("VLLM_KEY");
+    expect(
+      codeOf(() => resolveModel({ modelRef: "vllm:m", providers: { vllm: { baseUrl: "127.0.0.1:8000" } }, env: {} })).code,
+    ).toBe("invalid_provider_config");
+    expect(
+      codeOf(() =>
+        resolveModel({
+          modelRef: "vllm:m",
+          providers: { vllm: { baseUrl: "http://h/v1", api: "anthropic-messages" as "openai-completions" } },
+          env: {},
+        }),
+      ).code,
+    ).toBe("invalid_provider_config");
+  });
+
+  it.each(["demo", "demo:demo", " demo "])("resolves %j to the offline demo model without any key", (modelRef) => {
+    const resolved = resolveModel({ modelRef, env: {} });
+    expect(resolved.isDemo).toBe(true);
+    expect(resolved.label).toBe("demo");
+    expect(resolved.model.api).toBe("mono-agent-demo");
+  });
+
+  it("knows the key variables of every pi-ai provider that takes an API key", () => {
+    const oauthOnly = new Set(["openai-codex"]);
+    for (const provider of getProviders()) {
+      if (oauthOnly.has(provider) || AMBIENT_CREDENTIAL_PROVIDERS.has(provider)) continue;
+      expect(PROVIDER_API_KEY_ENV_NAMES[provider], provider).toBeDefined();
+      const modelId = getModels(provider)[0]?.id ?? "";
+      const envName = PROVIDER_API_KEY_ENV_NAMES[provider]?.[0] ?? "";
+      expect(resolveModel({ modelRef: `${provider}:${modelId}`, env: { [envName]: "k" } }).getApiKey(provider)).toBe("k");
+    }
+  });
+});
