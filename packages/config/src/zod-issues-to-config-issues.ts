@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { closestKey } from "./closest-key.js";
 import { describeJsonValue, formatJsonPath, isPlainObject, valueAtPath } from "./json-path.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";
@@ -52,7 +52,9 @@ function expectedFor(issue: ZodIssue, source: IssueSource, path: PropertyKey[]):
     case "invalid_type":
       return issue.expected === "number" || issue.expected === "int"
         ? (describeNumberSchema(schema) ?? "a number")
-        : (TYPE_WORDS[issue.expected] ?? issue.expected);
+        : schema instanceof z.ZodArray && schema.element instanceof z.ZodString
+          ? "an array of strings"
+          : (TYPE_WORDS[issue.expected] ?? issue.expected);
     case "invalid_value":
       return `one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
     case "too_small":

@@ -1,18 +1,46 @@
 import { z } from "zod";
+import { MAX_TCP_PORT } from "./interaction-schema.js";
 
 /** Hosts accepted for the continuation service: loopback only, the claim bearer is not a network boundary. */
 export const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
+
+/** Default port of the continuation service (mono-agent v0). */
+export const DEFAULT_CONTINUATIONS_PORT = 4319;
+
+/** Default bounds of the continuation service, as in mono-agent v0. */
+export const CONTINUATION_LIMIT_DEFAULTS = {
+  maxActiveRecords: 10_000,
+  maxActivePerOrigin: 500,
+  maxConcurrent: 16,
+  synthesisTimeoutMs: 600_000,
+  deliveryTimeoutMs: 120_000,
+} as const;
 
 const positiveInteger = (defaultValue: number, description: string) =>
   z.number().int().min(1).default(defaultValue).describe(`${description} Default ${defaultValue}.`);
 
 export const continuationLimitsSchema = z
   .strictObject({
-    maxActiveRecords: positiveInteger(10_000, "Most active continuation records."),
-    maxActivePerOrigin: positiveInteger(500, "Most active records per originating conversation."),
-    maxConcurrent: positiveInteger(16, "Most syntheses running at once."),
-    synthesisTimeoutMs: positiveInteger(600_000, "Time allowed for one synthesis run, in ms."),
-    deliveryTimeoutMs: positiveInteger(120_000, "Time allowed for one delivery, in ms."),
+    maxActiveRecords: positiveInteger(
+      CONTINUATION_LIMIT_DEFAULTS.maxActiveRecords,
+      "Most active continuation records.",
+    ),
+    maxActivePerOrigin: positiveInteger(
+      CONTINUATION_LIMIT_DEFAULTS.maxActivePerOrigin,
+      "Most active records per originating conversation.",
+    ),
+    maxConcurrent: positiveInteger(
+      CONTINUATION_LIMIT_DEFAULTS.maxConcurrent,
+      "Most syntheses running at once.",
+    ),
+    synthesisTimeoutMs: positiveInteger(
+      CONTINUATION_LIMIT_DEFAULTS.synthesisTimeoutMs,
+      "Time allowed for one synthesis run, in ms.",
+    ),
+    deliveryTimeoutMs: positiveInteger(
+      CONTINUATION_LIMIT_DEFAULTS.deliveryTimeoutMs,
+      "Time allowed for one delivery, in ms.",
+    ),
   })
   .describe("Bounds of the continuation service (v0 defaults).");
 

@@ -1,7 +1,12 @@
 import { z } from "zod";
 
+/** Highest TCP port number. */
+export const MAX_TCP_PORT = 65_535;
+/** Default port of the web console (mono-agent serve), next to the continuation service's 4319. */
+export const DEFAULT_WEB_PORT = 4317;
+
 /** TCP ports: 0 asks the OS for a free port. */
-export const portSchema = z.number().int().min(0).max(65_535);
+export const portSchema = z.number().int().min(0).max(MAX_TCP_PORT);
 
 export const interactionSchema = z
   .strictObject({
