@@ -42,7 +42,7 @@ function visit(value: unknown, depth: number, settings: ProjectionSettings, stat
     case "number":
       return Number.isFinite(value) ? value : null;
     case "bigint":
-      return value.toString();
+      return settings.sanitizeString(value.toString());
     case "boolean":
       return value;
     case "object":
@@ -63,7 +63,7 @@ function visitObject(
   state.ancestors.add(value);
   try {
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return OMISSION_MARKERS.binary;
-    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : settings.sanitizeString(value.toISOString());
     if (Array.isArray(value)) return visitItems(value, depth, settings, state);
     if (value instanceof Set)
       return visitItems(takeFirst(value, settings.maxItems + 1), depth, settings, state);

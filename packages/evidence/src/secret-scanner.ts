@@ -74,7 +74,11 @@ export function createSecretScanner(options: SecretScannerOptions = {}): SecretS
         findings.push({ kind: finding.kind, start, end });
       }
     } else findings.push(...findPatternSecrets(raw));
-    return findings.sort((left, right) => left.start - right.start || right.end - left.end);
+    findings.sort((left, right) => left.start - right.start || right.end - left.end);
+    return findings.filter((finding, index) => {
+      const previous = findings[index - 1];
+      return !previous || previous.start !== finding.start || previous.end !== finding.end || previous.kind !== finding.kind;
+    });
   };
 
   function replaceSecrets(input: string, marker?: string): string;
