@@ -89,8 +89,8 @@ export const continuationsSchema = z
       .number()
       .int()
       .min(1)
-      .max(65_535)
-      .default(4319)
+      .max(MAX_TCP_PORT)
+      .default(DEFAULT_CONTINUATIONS_PORT)
       .describe("Port of the continuation service (1..65535). Default 4319."),
     stateDir: z
       .string()
