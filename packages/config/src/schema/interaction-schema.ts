@@ -43,8 +43,8 @@ export const webSchema = z
       .number()
       .int()
       .min(1)
-      .max(65_535)
-      .default(4317)
+      .max(MAX_TCP_PORT)
+      .default(DEFAULT_WEB_PORT)
       .describe("Web console port (1..65535). Default 4317."),
     host: z.string().min(1).default("127.0.0.1").describe('Web console host. Default "127.0.0.1".'),
   })
