@@ -148,7 +148,8 @@ function loadMessages(db: BetterSQLite3Database, conversationId: string): AgentM
       .orderBy(desc(conversationMessages.sequence))
       .limit(1)
       .get();
-    if (userRow !== undefined) olderUser = parseMessage(userRow.messageJson, conversationId, userRow.sequence);
+    if (userRow !== undefined)
+      olderUser = parseMessage(userRow.messageJson, conversationId, userRow.sequence);
   }
   return selectHistoryWindow(newestFirst, olderUser);
 }
@@ -205,7 +206,10 @@ function appendMessages(
 }
 
 function listConversations(db: BetterSQLite3Database, limit: number | undefined): ConversationSummary[] {
-  const bounded = Math.max(1, Math.min(Math.floor(limit ?? CONVERSATION_LIST_DEFAULT_LIMIT), CONVERSATION_LIST_MAX_LIMIT));
+  const bounded = Math.max(
+    1,
+    Math.min(Math.floor(limit ?? CONVERSATION_LIST_DEFAULT_LIMIT), CONVERSATION_LIST_MAX_LIMIT),
+  );
   const listed = db
     .select()
     .from(conversations)

@@ -52,7 +52,10 @@ export function needsOlderUserMessage(newestFirst: readonly StoredMessage[]): bo
   return newestFirst.length > 0 && !newestFirst.some((stored) => roleOf(stored.message) === "user");
 }
 
-function newestTurnSummary(newestFirst: readonly StoredMessage[], olderUserMessage?: AgentMessage): AgentMessage[] {
+function newestTurnSummary(
+  newestFirst: readonly StoredMessage[],
+  olderUserMessage?: AgentMessage,
+): AgentMessage[] {
   const foundIndex = newestFirst.findIndex((stored) => roleOf(stored.message) === "user");
   const userIndex = foundIndex >= 0 ? foundIndex : newestFirst.length;
   const user = foundIndex >= 0 ? newestFirst[foundIndex]!.message : olderUserMessage;

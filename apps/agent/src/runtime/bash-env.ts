@@ -2,7 +2,16 @@
  * Host variables a Bash command may see, copied from the host-resolved env when set. None of them
  * carries a credential; everything else (API keys, tokens, cloud credentials) stays with the host.
  */
-export const BASH_ENV_PASSTHROUGH: readonly string[] = ["PATH", "HOME", "LANG", "LC_ALL", "TERM", "TZ", "TMPDIR", "USER"];
+export const BASH_ENV_PASSTHROUGH: readonly string[] = [
+  "PATH",
+  "HOME",
+  "LANG",
+  "LC_ALL",
+  "TERM",
+  "TZ",
+  "TMPDIR",
+  "USER",
+];
 
 /** PATH used when the host env has none (the usual POSIX system directories). */
 export const BASH_FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin";

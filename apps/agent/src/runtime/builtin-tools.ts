@@ -56,9 +56,21 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
   if (options.enabled.length === 0) return [];
   const workspace = openWorkspace(options.workspaceDir);
   const builders: Record<BuiltinToolName, () => AgentTool> = {
-    Read: () => confinePathArgument(rename(createReadTool(workspace.directory, { operations: readOperations(workspace) }), "Read"), workspace),
-    Write: () => confinePathArgument(rename(createWriteTool(workspace.directory, { operations: writeOperations(workspace) }), "Write"), workspace),
-    Edit: () => confinePathArgument(rename(createEditTool(workspace.directory, { operations: editOperations(workspace) }), "Edit"), workspace),
+    Read: () =>
+      confinePathArgument(
+        rename(createReadTool(workspace.directory, { operations: readOperations(workspace) }), "Read"),
+        workspace,
+      ),
+    Write: () =>
+      confinePathArgument(
+        rename(createWriteTool(workspace.directory, { operations: writeOperations(workspace) }), "Write"),
+        workspace,
+      ),
+    Edit: () =>
+      confinePathArgument(
+        rename(createEditTool(workspace.directory, { operations: editOperations(workspace) }), "Edit"),
+        workspace,
+      ),
     Bash: () => createConfinedBashTool(workspace, options.env),
     Grep: () => createGrepTool(workspace) as unknown as AgentTool,
     Glob: () => createGlobTool(workspace) as unknown as AgentTool,
@@ -96,7 +108,9 @@ function createConfinedBashTool(workspace: Workspace, hostEnv: CreateBuiltinTool
     execute(toolCallId, params, signal, onUpdate) {
       const requested = (params as { timeout?: number }).timeout;
       const timeout =
-        requested === undefined || !(requested > 0) ? BASH_MAX_TIMEOUT_SECONDS : Math.min(requested, BASH_MAX_TIMEOUT_SECONDS);
+        requested === undefined || !(requested > 0)
+          ? BASH_MAX_TIMEOUT_SECONDS
+          : Math.min(requested, BASH_MAX_TIMEOUT_SECONDS);
       return bash.execute(toolCallId, { ...(params as object), timeout }, signal, onUpdate);
     },
   };
@@ -112,7 +126,8 @@ function readOperations(workspace: Workspace): ReadOperations {
 
 function writeOperations(workspace: Workspace): WriteOperations {
   return {
-    writeFile: async (path, content) => writeFile(await resolveWorkspacePath(workspace, path), content, "utf8"),
+    writeFile: async (path, content) =>
+      writeFile(await resolveWorkspacePath(workspace, path), content, "utf8"),
     mkdir: async (directory) => {
       await mkdir(await resolveWorkspacePath(workspace, directory), { recursive: true });
     },
@@ -122,18 +137,24 @@ function writeOperations(workspace: Workspace): WriteOperations {
 function editOperations(workspace: Workspace): EditOperations {
   return {
     readFile: async (path) => readFile(await resolveWorkspacePath(workspace, path)),
-    writeFile: async (path, content) => writeFile(await resolveWorkspacePath(workspace, path), content, "utf8"),
-    access: async (path) => access(await resolveWorkspacePath(workspace, path), constants.R_OK | constants.W_OK),
+    writeFile: async (path, content) =>
+      writeFile(await resolveWorkspacePath(workspace, path), content, "utf8"),
+    access: async (path) =>
+      access(await resolveWorkspacePath(workspace, path), constants.R_OK | constants.W_OK),
   };
 }
 
 const IMAGE_SIGNATURES: ReadonlyArray<{ mimeType: string; matches: (head: Buffer) => boolean }> = [
-  { mimeType: "image/png", matches: (head) => head.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex")) },
+  {
+    mimeType: "image/png",
+    matches: (head) => head.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex")),
+  },
   { mimeType: "image/jpeg", matches: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
   { mimeType: "image/gif", matches: (head) => head.subarray(0, 4).toString("latin1") === "GIF8" },
   {
     mimeType: "image/webp",
-    matches: (head) => head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP",
+    matches: (head) =>
+      head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP",
   },
 ];
 

@@ -30,9 +30,14 @@ export function classifyRunFailure(
   if (thrown !== undefined) return "internal";
   if (lastAssistant !== undefined && isContextOverflow(lastAssistant)) return "context_overflow";
   if (/no api key/i.test(message)) return "missing_api_key";
-  if (/\b(401|403)\b|unauthori[sz]ed|forbidden|invalid api key|authentication/i.test(message)) return "authentication";
+  if (/\b(401|403)\b|unauthori[sz]ed|forbidden|invalid api key|authentication/i.test(message))
+    return "authentication";
   if (/\b429\b|rate.?limit|quota|too many requests/i.test(message)) return "rate_limited";
-  if (/ECONNREFUSED|ENOTFOUND|ECONNRESET|ETIMEDOUT|EAI_AGAIN|fetch failed|connection error|network|timed? ?out/i.test(message))
+  if (
+    /ECONNREFUSED|ENOTFOUND|ECONNRESET|ETIMEDOUT|EAI_AGAIN|fetch failed|connection error|network|timed? ?out/i.test(
+      message,
+    )
+  )
     return "network";
   return "provider_error";
 }

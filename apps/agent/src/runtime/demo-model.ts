@@ -51,10 +51,17 @@ export function demoModel(): Model<typeof DEMO_API> {
  * Needs no key and no network; see {@link planDemoReply} for what it says and which tools it calls.
  */
 export function registerDemoModelProvider(): void {
-  registerApiProvider({ api: DEMO_API, stream: streamDemoReply, streamSimple: streamDemoReply }, DEMO_SOURCE_ID);
+  registerApiProvider(
+    { api: DEMO_API, stream: streamDemoReply, streamSimple: streamDemoReply },
+    DEMO_SOURCE_ID,
+  );
 }
 
-function streamDemoReply(model: Model<string>, context: Context, options?: StreamOptions): AssistantMessageEventStream {
+function streamDemoReply(
+  model: Model<string>,
+  context: Context,
+  options?: StreamOptions,
+): AssistantMessageEventStream {
   const stream = createAssistantMessageEventStream();
   void emitReply(stream, model, context, options?.signal).catch((error: unknown) => {
     const failed = emptyMessage(model, context, "error");
@@ -75,7 +82,11 @@ async function emitReply(
   const partial = emptyMessage(model, context, reply.toolCall ? "toolUse" : "stop");
   const aborted = () => {
     if (!signal?.aborted) return false;
-    const message: AssistantMessage = { ...partial, stopReason: "aborted", errorMessage: "Request was aborted" };
+    const message: AssistantMessage = {
+      ...partial,
+      stopReason: "aborted",
+      errorMessage: "Request was aborted",
+    };
     stream.push({ type: "error", reason: "aborted", error: message });
     stream.end(message);
     return true;
@@ -98,7 +109,12 @@ async function emitReply(
     stream.push({ type: "toolcall_start", contentIndex: 1, partial: { ...partial } });
     await pause();
     if (aborted()) return;
-    stream.push({ type: "toolcall_delta", contentIndex: 1, delta: JSON.stringify(toolCall.arguments), partial });
+    stream.push({
+      type: "toolcall_delta",
+      contentIndex: 1,
+      delta: JSON.stringify(toolCall.arguments),
+      partial,
+    });
     partial.content = [text, toolCall];
     stream.push({ type: "toolcall_end", contentIndex: 1, toolCall, partial: { ...partial } });
   }

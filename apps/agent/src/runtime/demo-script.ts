@@ -57,7 +57,9 @@ export function planDemoReply(context: Context): DemoReply {
       toolCall: { id: callId(step), name: next.name, arguments: next.arguments },
     };
   }
-  const results = turnMessages.filter((message): message is ToolResultMessage => message.role === "toolResult");
+  const results = turnMessages.filter(
+    (message): message is ToolResultMessage => message.role === "toolResult",
+  );
   return { text: finalAnswer(results) };
 }
 
@@ -70,11 +72,16 @@ function introduction(tools: readonly Tool[], lastUserIndex: number, plan: reado
     lines.push("I was given no tools.");
   } else {
     const names = tools.slice(0, DEMO_LISTED_TOOLS_MAX).map((tool) => tool.name);
-    const more = tools.length > DEMO_LISTED_TOOLS_MAX ? `, and ${tools.length - DEMO_LISTED_TOOLS_MAX} more` : "";
-    lines.push(`I was given ${tools.length} tool${tools.length === 1 ? "" : "s"}: ${names.join(", ")}${more}.`);
+    const more =
+      tools.length > DEMO_LISTED_TOOLS_MAX ? `, and ${tools.length - DEMO_LISTED_TOOLS_MAX} more` : "";
+    lines.push(
+      `I was given ${tools.length} tool${tools.length === 1 ? "" : "s"}: ${names.join(", ")}${more}.`,
+    );
   }
   if (lastUserIndex > 0) {
-    lines.push(`This conversation already holds ${lastUserIndex} earlier messages, restored from the conversation store.`);
+    lines.push(
+      `This conversation already holds ${lastUserIndex} earlier messages, restored from the conversation store.`,
+    );
   }
   const first = plan[0];
   if (first !== undefined) lines.push(`First I call ${first.name} ${first.reason}.`);
@@ -93,7 +100,9 @@ function finalAnswer(results: readonly ToolResultMessage[]): string {
     const verb = result.isError ? "failed with" : "returned";
     parts.push(`- ${result.toolName} ${verb}:\n${quote(excerpt(messageText(result)))}`);
   }
-  parts.push("That is all a scripted demo can do. Set runtime.model to a real model to get real answers (see docs/models.md).");
+  parts.push(
+    "That is all a scripted demo can do. Set runtime.model to a real model to get real answers (see docs/models.md).",
+  );
   return parts.join("\n\n");
 }
 
@@ -106,7 +115,9 @@ function planCalls(prompt: string, tools: readonly Tool[]): PlannedCall[] {
     calls.push({
       name: READ_TOOL_NAME,
       arguments: { path: path ?? DEFAULT_READ_PATH },
-      reason: path ? `on ${path}, the file your message mentions` : `on ${DEFAULT_READ_PATH} in the workspace`,
+      reason: path
+        ? `on ${path}, the file your message mentions`
+        : `on ${DEFAULT_READ_PATH} in the workspace`,
     });
   }
   return calls;

@@ -14,8 +14,14 @@ const globParameters = Type.Object({
   pattern: Type.String({
     description: 'Glob such as "**/*.ts" or "src/*.md". Without a "/" it matches file names at any depth.',
   }),
-  path: Type.Optional(Type.String({ description: "Directory to search, relative to the workspace (default: .)" })),
-  limit: Type.Optional(Type.Number({ description: `Most paths to return (default ${GLOB_DEFAULT_LIMIT}, max ${GLOB_MAX_LIMIT})` })),
+  path: Type.Optional(
+    Type.String({ description: "Directory to search, relative to the workspace (default: .)" }),
+  ),
+  limit: Type.Optional(
+    Type.Number({
+      description: `Most paths to return (default ${GLOB_DEFAULT_LIMIT}, max ${GLOB_MAX_LIMIT})`,
+    }),
+  ),
 });
 
 /** The Glob built-in tool: find files by name pattern inside the workspace, skipping node_modules and .git. */
@@ -36,8 +42,10 @@ export function createGlobTool(workspace: Workspace): AgentTool<typeof globParam
       matches.sort();
       const shown = matches.slice(0, limit);
       const notes: string[] = [];
-      if (matches.length > limit) notes.push(`[${matches.length - limit} more matches not shown; narrow the pattern]`);
-      if (walk.truncated) notes.push("[the directory tree was too large to search completely; search a subdirectory]");
+      if (matches.length > limit)
+        notes.push(`[${matches.length - limit} more matches not shown; narrow the pattern]`);
+      if (walk.truncated)
+        notes.push("[the directory tree was too large to search completely; search a subdirectory]");
       const text = shown.length === 0 ? `No files match ${params.pattern}` : shown.join("\n");
       return {
         content: [{ type: "text", text: [text, ...notes].join("\n") }],

@@ -23,11 +23,17 @@ const BINARY_SNIFF_BYTES = 8_000;
 
 const grepParameters = Type.Object({
   pattern: Type.String({ description: "Regular expression (JavaScript syntax) to search for" }),
-  path: Type.Optional(Type.String({ description: "File or directory to search, relative to the workspace (default: .)" })),
+  path: Type.Optional(
+    Type.String({ description: "File or directory to search, relative to the workspace (default: .)" }),
+  ),
   glob: Type.Optional(Type.String({ description: 'Only search files matching this glob, e.g. "*.ts"' })),
   ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search" })),
   literal: Type.Optional(Type.Boolean({ description: "Treat pattern as a literal string" })),
-  limit: Type.Optional(Type.Number({ description: `Most matching lines to return (default ${GREP_DEFAULT_LIMIT}, max ${GREP_MAX_LIMIT})` })),
+  limit: Type.Optional(
+    Type.Number({
+      description: `Most matching lines to return (default ${GREP_DEFAULT_LIMIT}, max ${GREP_MAX_LIMIT})`,
+    }),
+  ),
 });
 
 /** The Grep built-in tool: search file contents inside the workspace in plain TypeScript (no ripgrep needed). */
@@ -60,7 +66,8 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
             moreMatches = true;
             break;
           }
-          const shown = line.length > GREP_MAX_LINE_CHARACTERS ? `${line.slice(0, GREP_MAX_LINE_CHARACTERS)}…` : line;
+          const shown =
+            line.length > GREP_MAX_LINE_CHARACTERS ? `${line.slice(0, GREP_MAX_LINE_CHARACTERS)}…` : line;
           lines.push(`${file.relativePath}:${index + 1}: ${shown}`);
         }
         if (moreMatches) break;
@@ -68,7 +75,8 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
       }
       const notes: string[] = [];
       if (moreMatches) notes.push(`[stopped at ${limit} matching lines; narrow the pattern, path or glob]`);
-      if (walk.truncated) notes.push("[the directory tree was too large to search completely; search a subdirectory]");
+      if (walk.truncated)
+        notes.push("[the directory tree was too large to search completely; search a subdirectory]");
       const body = lines.length === 0 ? `No matches for ${params.pattern}` : lines.join("\n");
       return {
         content: [{ type: "text", text: [body, ...notes].join("\n") }],

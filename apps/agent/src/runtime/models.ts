@@ -1,4 +1,10 @@
-import { type Api, getModel, getProviders, type Model, type OpenAICompletionsCompat } from "@mariozechner/pi-ai";
+import {
+  type Api,
+  getModel,
+  getProviders,
+  type Model,
+  type OpenAICompletionsCompat,
+} from "@mariozechner/pi-ai";
 import { DEMO_MODEL_REFS, DEMO_PROVIDER, demoModel, registerDemoModelProvider } from "./demo-model.js";
 import { AMBIENT_CREDENTIAL_PROVIDERS, PROVIDER_API_KEY_ENV_NAMES } from "./provider-env-keys.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";

@@ -28,7 +28,10 @@ export interface RunPiSessionOptions {
   /** Receives every Pi agent event as it happens (text deltas, tool calls, tool results ...). */
   onEvent?: (event: AgentEvent) => void | Promise<void>;
   /** Optional gate run before each tool call (return `{ block: true, reason }` to refuse it). */
-  beforeToolCall?: (context: BeforeToolCallContext, signal?: AbortSignal) => Promise<BeforeToolCallResult | undefined>;
+  beforeToolCall?: (
+    context: BeforeToolCallContext,
+    signal?: AbortSignal,
+  ) => Promise<BeforeToolCallResult | undefined>;
   /** Workspace directory named in the appended system-prompt line. */
   workspaceDir?: string;
   /** Clock for the date line (tests pass a fixed date). */
@@ -100,7 +103,13 @@ function settle(newMessages: AgentMessage[], signal: AbortSignal, thrown: unknow
   const usage = sumUsage(assistantMessages);
   const finalText = last === undefined ? "" : textOf(last);
   if (signal.aborted || last?.stopReason === "aborted") {
-    return { status: "cancelled", newMessages, finalText, usage, error: { kind: "cancelled", message: "The run was cancelled." } };
+    return {
+      status: "cancelled",
+      newMessages,
+      finalText,
+      usage,
+      error: { kind: "cancelled", message: "The run was cancelled." },
+    };
   }
   if (thrown !== undefined || last === undefined || last.stopReason === "error") {
     const message =
@@ -109,14 +118,23 @@ function settle(newMessages: AgentMessage[], signal: AbortSignal, thrown: unknow
           ? thrown.message
           : String(thrown)
         : (last?.errorMessage ?? "The model returned no answer.");
-    return { status: "failed", newMessages, finalText, usage, error: { kind: classifyRunFailure(message, last, thrown), message } };
+    return {
+      status: "failed",
+      newMessages,
+      finalText,
+      usage,
+      error: { kind: classifyRunFailure(message, last, thrown), message },
+    };
   }
   return { status: "succeeded", newMessages, finalText, usage };
 }
 
 function withRunContextLine(systemPrompt: string, now: Date, workspaceDir: string | undefined): string {
   const date = now.toISOString().slice(0, 10);
-  const line = workspaceDir === undefined ? `Current date: ${date}.` : `Current date: ${date}. Workspace: ${workspaceDir}.`;
+  const line =
+    workspaceDir === undefined
+      ? `Current date: ${date}.`
+      : `Current date: ${date}. Workspace: ${workspaceDir}.`;
   return systemPrompt.trim().length === 0 ? line : `${systemPrompt.trimEnd()}\n\n${line}`;
 }
 
@@ -128,7 +146,14 @@ function textOf(message: AssistantMessage): string {
 }
 
 function sumUsage(messages: readonly AssistantMessage[]): PiSessionUsage {
-  const usage: PiSessionUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, costUsd: 0 };
+  const usage: PiSessionUsage = {
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 0,
+    costUsd: 0,
+  };
   for (const message of messages) {
     usage.input += message.usage.input;
     usage.output += message.usage.output;

@@ -33,7 +33,10 @@ export function isInsideDirectory(root: string, candidate: string): boolean {
 export async function resolveWorkspacePath(workspace: Workspace, requestedPath: string): Promise<string> {
   const expanded = expandLikePi(requestedPath);
   const absolute = isAbsolute(expanded) ? resolve(expanded) : resolve(workspace.directory, expanded);
-  if (!isInsideDirectory(workspace.directory, absolute) && !isInsideDirectory(workspace.realDirectory, absolute)) {
+  if (
+    !isInsideDirectory(workspace.directory, absolute) &&
+    !isInsideDirectory(workspace.realDirectory, absolute)
+  ) {
     throw outside(requestedPath, workspace);
   }
   const real = await realpathOfNearestExisting(absolute);

@@ -30,7 +30,14 @@ function assistant(text: string): AgentMessage {
     api: "faux",
     provider: "faux",
     model: "faux-1",
-    usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 1,
+      output: 1,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 2,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason: "stop",
     timestamp: 2,
   };
@@ -85,9 +92,13 @@ for (let index = 0; index < 20; index++) {
 store.close();
 `,
     );
-    await Promise.all(["a", "b", "c"].map((name) => run(process.execPath, [childScript, file, name], { timeout: 30_000 })));
+    await Promise.all(
+      ["a", "b", "c"].map((name) => run(process.execPath, [childScript, file, name], { timeout: 30_000 })),
+    );
     const store = createConversationStore({ file });
-    const contents = store.loadMessages("cli:shared").map((message) => (message as { content: string }).content);
+    const contents = store
+      .loadMessages("cli:shared")
+      .map((message) => (message as { content: string }).content);
     store.close();
     expect(contents).toHaveLength(60);
     for (const name of ["a", "b", "c"]) {

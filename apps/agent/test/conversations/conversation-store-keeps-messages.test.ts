@@ -4,8 +4,14 @@ import { join } from "node:path";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONVERSATION_ID_MAX_LENGTH } from "../../src/conversations/conversation-id.js";
-import { type ConversationStore, createConversationStore } from "../../src/conversations/conversation-store.js";
-import { HISTORY_WINDOW_MAX_CHARACTERS, HISTORY_WINDOW_MAX_MESSAGES } from "../../src/conversations/history-window.js";
+import {
+  type ConversationStore,
+  createConversationStore,
+} from "../../src/conversations/conversation-store.js";
+import {
+  HISTORY_WINDOW_MAX_CHARACTERS,
+  HISTORY_WINDOW_MAX_MESSAGES,
+} from "../../src/conversations/history-window.js";
 import { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
 
 let directory: string;
@@ -32,14 +38,28 @@ function assistant(text: string, stopReason: "stop" | "toolUse" = "stop"): Agent
     api: "faux",
     provider: "faux",
     model: "faux-1",
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 0,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason,
     timestamp: 2,
   };
 }
 
 function toolResult(text: string): AgentMessage {
-  return { role: "toolResult", toolCallId: "c1", toolName: "Read", content: [{ type: "text", text }], isError: false, timestamp: 3 };
+  return {
+    role: "toolResult",
+    toolCallId: "c1",
+    toolName: "Read",
+    content: [{ type: "text", text }],
+    isError: false,
+    timestamp: 3,
+  };
 }
 
 function errorCode(action: () => unknown): string | undefined {
@@ -62,7 +82,10 @@ describe("createConversationStore", () => {
       firstSequence: 1,
       lastSequence: 2,
     });
-    expect(store.appendMessages("web:thread-9", "run-2", [user("other")])).toEqual({ firstSequence: 1, lastSequence: 1 });
+    expect(store.appendMessages("web:thread-9", "run-2", [user("other")])).toEqual({
+      firstSequence: 1,
+      lastSequence: 1,
+    });
     expect(store.appendMessages("cli:default", "run-3", [user("c"), assistant("d")])).toEqual({
       firstSequence: 3,
       lastSequence: 4,
@@ -88,7 +111,9 @@ describe("createConversationStore", () => {
     ["too long", `cli:${"x".repeat(CONVERSATION_ID_MAX_LENGTH)}`],
   ])("rejects a conversation id with %s as invalid_conversation_id", (_label, conversationId) => {
     expect(errorCode(() => store.loadMessages(conversationId))).toBe("invalid_conversation_id");
-    expect(errorCode(() => store.appendMessages(conversationId, "run-1", [user("x")]))).toBe("invalid_conversation_id");
+    expect(errorCode(() => store.appendMessages(conversationId, "run-1", [user("x")]))).toBe(
+      "invalid_conversation_id",
+    );
   });
 
   it("accepts ids with colons and a daily bucket", () => {
@@ -98,10 +123,14 @@ describe("createConversationStore", () => {
   });
 
   it("rejects a bad run id or a message without a role, and writes nothing", () => {
-    expect(errorCode(() => store.appendMessages("cli:default", "../run", [user("x")]))).toBe("invalid_run_id");
-    expect(errorCode(() => store.appendMessages("cli:default", "run-1", [user("x"), { content: "no role" } as never]))).toBe(
-      "conversation_store_failed",
+    expect(errorCode(() => store.appendMessages("cli:default", "../run", [user("x")]))).toBe(
+      "invalid_run_id",
     );
+    expect(
+      errorCode(() =>
+        store.appendMessages("cli:default", "run-1", [user("x"), { content: "no role" } as never]),
+      ),
+    ).toBe("conversation_store_failed");
     expect(store.loadMessages("cli:default")).toEqual([]);
     expect(store.listConversations()).toEqual([]);
   });
@@ -133,7 +162,12 @@ describe("createConversationStore", () => {
 
 describe("the history window", () => {
   it("keeps whole turns within the message bound, starting at a user message", () => {
-    const turn = (index: number) => [user(`question ${index}`), assistant("calling", "toolUse"), toolResult("r"), assistant(`answer ${index}`)];
+    const turn = (index: number) => [
+      user(`question ${index}`),
+      assistant("calling", "toolUse"),
+      toolResult("r"),
+      assistant(`answer ${index}`),
+    ];
     const turns = Math.ceil(HISTORY_WINDOW_MAX_MESSAGES / 4) + 5;
     for (let index = 0; index < turns; index++) store.appendMessages("cli:long", `run-${index}`, turn(index));
     const loaded = store.loadMessages("cli:long");
@@ -154,7 +188,8 @@ describe("the history window", () => {
 
   it("when even the newest turn is too large, keeps its question and final answer", () => {
     const messages: AgentMessage[] = [user("huge task")];
-    for (let index = 0; index < HISTORY_WINDOW_MAX_MESSAGES + 10; index++) messages.push(toolResult(`step ${index}`));
+    for (let index = 0; index < HISTORY_WINDOW_MAX_MESSAGES + 10; index++)
+      messages.push(toolResult(`step ${index}`));
     messages.push(assistant("all done"));
     store.appendMessages("cli:huge", "run-1", messages);
     expect(store.loadMessages("cli:huge")).toEqual([user("huge task"), assistant("all done")]);

@@ -18,7 +18,11 @@ export function transpileStoreForChild(outDir: string): string {
   ].filter((path) => path.endsWith(".ts"));
   for (const source of sources) {
     const output = ts.transpileModule(readFileSync(join(agentRoot, source), "utf8"), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        verbatimModuleSyntax: true,
+      },
     });
     const target = join(outDir, source.replace(/\.ts$/, ".js"));
     mkdirSync(dirname(target), { recursive: true });

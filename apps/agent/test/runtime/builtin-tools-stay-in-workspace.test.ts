@@ -1,8 +1,21 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider, type ToolResultMessage } from "@mariozechner/pi-ai";
+import {
+  fauxAssistantMessage,
+  fauxToolCall,
+  registerFauxProvider,
+  type ToolResultMessage,
+} from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools } from "../../src/runtime/builtin-tools.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
@@ -31,7 +44,10 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function tools(enabled: readonly string[] = BUILTIN_TOOL_NAMES, env: Record<string, string | undefined> = {}) {
+function tools(
+  enabled: readonly string[] = BUILTIN_TOOL_NAMES,
+  env: Record<string, string | undefined> = {},
+) {
   const list = createBuiltinTools({ workspaceDir: workspace, env, enabled });
   return (name: string): AgentTool => {
     const tool = list.find((candidate) => candidate.name === name);
@@ -114,8 +130,12 @@ describe("workspace confinement", () => {
     expect(found).toContain("src/main.ts:2: // needle in source");
     expect(found).not.toContain("dependency");
     expect(found).not.toContain("outside secret");
-    await expect(grep.execute("call", { pattern: "needle", path: "../outside" })).rejects.toThrow(/outside the workspace/);
-    await expect(grep.execute("call", { pattern: "needle", path: "escape-dir" })).rejects.toThrow(/outside the workspace/);
+    await expect(grep.execute("call", { pattern: "needle", path: "../outside" })).rejects.toThrow(
+      /outside the workspace/,
+    );
+    await expect(grep.execute("call", { pattern: "needle", path: "escape-dir" })).rejects.toThrow(
+      /outside the workspace/,
+    );
   });
 
   it("Grep reports a bad regular expression as a typed error naming the fix", async () => {
@@ -172,6 +192,7 @@ describe("Bash", () => {
         SECRET_FOR_TEST: "host-env-secret",
       })("Bash");
       const result = await bash.execute("call", {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, not a JS template
         command: 'pwd; echo "secret=[${SECRET_FOR_TEST:-unset}]"; env | grep -c SECRET || true',
       });
       const output = text(result);

@@ -13,7 +13,11 @@ import { runPiSession } from "../../src/runtime/pi-session.js";
 let workspace: string;
 const calls: { name: string; args: unknown }[] = [];
 
-function mcpTool(name: string, parameters: AgentTool["parameters"], answer: (args: unknown) => string): AgentTool {
+function mcpTool(
+  name: string,
+  parameters: AgentTool["parameters"],
+  answer: (args: unknown) => string,
+): AgentTool {
   return {
     name,
     label: name,
@@ -26,15 +30,26 @@ function mcpTool(name: string, parameters: AgentTool["parameters"], answer: (arg
   };
 }
 
-const currentTime = mcpTool("mcp__example__current_time", Type.Object({}), () => "It is 12:34 UTC on the test clock.");
-const echo = mcpTool("mcp__example__echo", Type.Object({ text: Type.String() }), (args) => `echoed: ${(args as { text: string }).text}`);
+const currentTime = mcpTool(
+  "mcp__example__current_time",
+  Type.Object({}),
+  () => "It is 12:34 UTC on the test clock.",
+);
+const echo = mcpTool(
+  "mcp__example__echo",
+  Type.Object({ text: Type.String() }),
+  (args) => `echoed: ${(args as { text: string }).text}`,
+);
 const failing = mcpTool("mcp__example__explode", Type.Object({}), () => {
   throw new Error("the fixture server exploded");
 });
 
 beforeEach(() => {
   workspace = mkdtempSync(join(tmpdir(), "demo-model-"));
-  writeFileSync(join(workspace, "README.md"), "# Quickstart workspace\nThis file is read by the demo model.\n");
+  writeFileSync(
+    join(workspace, "README.md"),
+    "# Quickstart workspace\nThis file is read by the demo model.\n",
+  );
   writeFileSync(join(workspace, "notes.txt"), "Remember the milk.\n");
   calls.length = 0;
 });
@@ -43,7 +58,11 @@ afterEach(() => {
   rmSync(workspace, { recursive: true, force: true });
 });
 
-async function demoRun(prompt: string, tools: AgentTool[], history: Parameters<typeof runPiSession>[0]["history"] = []) {
+async function demoRun(
+  prompt: string,
+  tools: AgentTool[],
+  history: Parameters<typeof runPiSession>[0]["history"] = [],
+) {
   const resolved = resolveModel({ modelRef: "demo", env: {} });
   const events: AgentEvent[] = [];
   const result = await runPiSession({
@@ -61,14 +80,21 @@ async function demoRun(prompt: string, tools: AgentTool[], history: Parameters<t
 
 describe("the offline demo model", () => {
   it("lists its tools, calls an MCP tool and Read, and answers quoting both results", async () => {
-    const tools = [currentTime, ...createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Read", "Grep"] })];
+    const tools = [
+      currentTime,
+      ...createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Read", "Grep"] }),
+    ];
     const { result, events } = await demoRun("Hello there", tools);
     expect(result.status).toBe("succeeded");
     expect(calls).toEqual([{ name: "mcp__example__current_time", args: {} }]);
-    const toolStarts = events.flatMap((event) => (event.type === "tool_execution_start" ? [event.toolName] : []));
+    const toolStarts = events.flatMap((event) =>
+      event.type === "tool_execution_start" ? [event.toolName] : [],
+    );
     expect(toolStarts).toEqual(["mcp__example__current_time", "Read"]);
 
-    const firstAssistant = result.newMessages.find((message) => (message as { role: string }).role === "assistant");
+    const firstAssistant = result.newMessages.find(
+      (message) => (message as { role: string }).role === "assistant",
+    );
     const intro = JSON.stringify(firstAssistant);
     expect(intro).toContain("offline demo model");
     expect(intro).toContain("not an LLM");
@@ -85,10 +111,16 @@ describe("the offline demo model", () => {
   });
 
   it("prefers an MCP tool named after a word of the prompt, filling its required arguments, and reads the file the prompt names", async () => {
-    const tools = [currentTime, echo, ...createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Read"] })];
+    const tools = [
+      currentTime,
+      echo,
+      ...createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Read"] }),
+    ];
     const { result } = await demoRun("Please echo this and look at notes.txt", tools);
     expect(result.status).toBe("succeeded");
-    expect(calls).toEqual([{ name: "mcp__example__echo", args: { text: "Please echo this and look at notes.txt" } }]);
+    expect(calls).toEqual([
+      { name: "mcp__example__echo", args: { text: "Please echo this and look at notes.txt" } },
+    ]);
     expect(result.finalText).toContain("echoed: Please echo this");
     expect(result.finalText).toContain("Remember the milk.");
   });
@@ -124,9 +156,16 @@ describe("the offline demo model", () => {
   it("is deterministic: the same context gives the same reply", () => {
     const context: Context = {
       messages: [{ role: "user", content: "show me the time", timestamp: 1 }],
-      tools: [currentTime, echo].map(({ name, description, parameters }) => ({ name, description, parameters })),
+      tools: [currentTime, echo].map(({ name, description, parameters }) => ({
+        name,
+        description,
+        parameters,
+      })),
     };
     expect(planDemoReply(context)).toEqual(planDemoReply(structuredClone(context)));
-    expect(planDemoReply(context).toolCall).toMatchObject({ name: "mcp__example__current_time", arguments: {} });
+    expect(planDemoReply(context).toolCall).toMatchObject({
+      name: "mcp__example__current_time",
+      arguments: {},
+    });
   });
 });

@@ -14,7 +14,10 @@ const lookupTool: AgentTool = {
   description: "Look up stock for a product",
   parameters: Type.Object({ product: Type.String() }),
   async execute(_id, params) {
-    return { content: [{ type: "text", text: `${(params as { product: string }).product}: 17 in stock` }], details: {} };
+    return {
+      content: [{ type: "text", text: `${(params as { product: string }).product}: 17 in stock` }],
+      details: {},
+    };
   },
 };
 
@@ -28,7 +31,9 @@ afterEach(async () => {
 describe("a models.providers entry drives pi-ai's real openai-completions provider", () => {
   it("streams a tool call, sends the tool result back, and uses the key from apiKeyEnv", async () => {
     server = await startOpenAICompatibleServer([
-      { toolCall: { id: "call_lookup_1", name: "mcp__inventory__lookup", arguments: '{"product":"widget"}' } },
+      {
+        toolCall: { id: "call_lookup_1", name: "mcp__inventory__lookup", arguments: '{"product":"widget"}' },
+      },
       { text: "There are 17 widgets in stock." },
     ]);
     const resolved = resolveModel({

@@ -1,7 +1,10 @@
 import { getModels, getProviders } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
 import { resolveModel } from "../../src/runtime/models.js";
-import { AMBIENT_CREDENTIAL_PROVIDERS, PROVIDER_API_KEY_ENV_NAMES } from "../../src/runtime/provider-env-keys.js";
+import {
+  AMBIENT_CREDENTIAL_PROVIDERS,
+  PROVIDER_API_KEY_ENV_NAMES,
+} from "../../src/runtime/provider-env-keys.js";
 import { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "../../src/runtime/runtime-error.js";
 
 function codeOf(action: () => unknown): { code: MonoAgentRuntimeErrorCode; message: string } {
@@ -76,7 +79,9 @@ describe("resolveModel", () => {
     expect(codeOf(() => resolveModel({ modelRef: "acme:model-1", env: {} })).message).toContain(
       "models.providers.acme",
     );
-    const unknownModel = codeOf(() => resolveModel({ modelRef: "openai:gpt-does-not-exist", env: { OPENAI_API_KEY: "k" } }));
+    const unknownModel = codeOf(() =>
+      resolveModel({ modelRef: "openai:gpt-does-not-exist", env: { OPENAI_API_KEY: "k" } }),
+    );
     expect(unknownModel.message).toContain("Check the id");
     expect(unknownModel.message).toContain("models.providers");
   });
@@ -84,7 +89,9 @@ describe("resolveModel", () => {
   it("accepts any model id for a declared OpenAI-compatible provider, which wins over a pi-ai provider of the same name", () => {
     const resolved = resolveModel({
       modelRef: "openai:my-finetune",
-      providers: { openai: { baseUrl: "http://127.0.0.1:8000/v1/", headers: { "X-Team": "a" }, contextWindow: 32_000 } },
+      providers: {
+        openai: { baseUrl: "http://127.0.0.1:8000/v1/", headers: { "X-Team": "a" }, contextWindow: 32_000 },
+      },
       env: {},
     });
     expect(resolved.model).toMatchObject({
@@ -100,12 +107,18 @@ describe("resolveModel", () => {
 
   it("rejects a declared provider whose apiKeyEnv is unset, or whose baseUrl or api is unusable", () => {
     const missing = codeOf(() =>
-      resolveModel({ modelRef: "vllm:m", providers: { vllm: { baseUrl: "http://h/v1", apiKeyEnv: "VLLM_KEY" } }, env: {} }),
+      resolveModel({
+        modelRef: "vllm:m",
+        providers: { vllm: { baseUrl: "http://h/v1", apiKeyEnv: "VLLM_KEY" } },
+        env: {},
+      }),
     );
     expect(missing.code).toBe("missing_api_key");
     expect(missing.message).toContain("VLLM_KEY");
     expect(
-      codeOf(() => resolveModel({ modelRef: "vllm:m", providers: { vllm: { baseUrl: "127.0.0.1:8000" } }, env: {} })).code,
+      codeOf(() =>
+        resolveModel({ modelRef: "vllm:m", providers: { vllm: { baseUrl: "127.0.0.1:8000" } }, env: {} }),
+      ).code,
     ).toBe("invalid_provider_config");
     expect(
       codeOf(() =>
@@ -118,12 +131,15 @@ describe("resolveModel", () => {
     ).toBe("invalid_provider_config");
   });
 
-  it.each(["demo", "demo:demo", " demo "])("resolves %j to the offline demo model without any key", (modelRef) => {
-    const resolved = resolveModel({ modelRef, env: {} });
-    expect(resolved.isDemo).toBe(true);
-    expect(resolved.label).toBe("demo");
-    expect(resolved.model.api).toBe("mono-agent-demo");
-  });
+  it.each(["demo", "demo:demo", " demo "])(
+    "resolves %j to the offline demo model without any key",
+    (modelRef) => {
+      const resolved = resolveModel({ modelRef, env: {} });
+      expect(resolved.isDemo).toBe(true);
+      expect(resolved.label).toBe("demo");
+      expect(resolved.model.api).toBe("mono-agent-demo");
+    },
+  );
 
   it("knows the key variables of every pi-ai provider that takes an API key", () => {
     const oauthOnly = new Set(["openai-codex"]);
@@ -132,7 +148,9 @@ describe("resolveModel", () => {
       expect(PROVIDER_API_KEY_ENV_NAMES[provider], provider).toBeDefined();
       const modelId = getModels(provider)[0]?.id ?? "";
       const envName = PROVIDER_API_KEY_ENV_NAMES[provider]?.[0] ?? "";
-      expect(resolveModel({ modelRef: `${provider}:${modelId}`, env: { [envName]: "k" } }).getApiKey(provider)).toBe("k");
+      expect(
+        resolveModel({ modelRef: `${provider}:${modelId}`, env: { [envName]: "k" } }).getApiKey(provider),
+      ).toBe("k");
     }
   });
 });

@@ -11,7 +11,10 @@ import {
   Type,
 } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ConversationStore, createConversationStore } from "../../src/conversations/conversation-store.js";
+import {
+  type ConversationStore,
+  createConversationStore,
+} from "../../src/conversations/conversation-store.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
 
 const echoTool: AgentTool = {
@@ -70,7 +73,10 @@ describe("runPiSession with pi-ai's faux provider", () => {
     expect(result.finalText).toBe("Hello from the faux model, streamed in pieces.");
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join("")).toBe(result.finalText);
-    expect(result.newMessages.map((message) => (message as { role: string }).role)).toEqual(["user", "assistant"]);
+    expect(result.newMessages.map((message) => (message as { role: string }).role)).toEqual([
+      "user",
+      "assistant",
+    ]);
     expect(result.error).toBeUndefined();
   });
 
@@ -83,7 +89,9 @@ describe("runPiSession with pi-ai's faux provider", () => {
       },
     ]);
     await runPiSession(baseOptions("hi"));
-    expect(seenSystemPrompt).toBe("You are a test agent.\n\nCurrent date: 2026-03-04. Workspace: /workspace.");
+    expect(seenSystemPrompt).toBe(
+      "You are a test agent.\n\nCurrent date: 2026-03-04. Workspace: /workspace.",
+    );
   });
 
   it("round-trips a tool call: the model sees the tool, calls it, and gets the result", async () => {
@@ -91,9 +99,12 @@ describe("runPiSession with pi-ai's faux provider", () => {
     faux.setResponses([
       (context) => {
         expect(context.tools?.map((tool) => tool.name)).toEqual(["mcp__fixture__echo"]);
-        return fauxAssistantMessage([fauxText("Calling echo."), fauxToolCall("mcp__fixture__echo", { text: "ping" })], {
-          stopReason: "toolUse",
-        });
+        return fauxAssistantMessage(
+          [fauxText("Calling echo."), fauxToolCall("mcp__fixture__echo", { text: "ping" })],
+          {
+            stopReason: "toolUse",
+          },
+        );
       },
       (context) => {
         const toolResult = context.messages.at(-1);
@@ -102,7 +113,10 @@ describe("runPiSession with pi-ai's faux provider", () => {
         return fauxAssistantMessage("The tool said: echo: ping");
       },
     ]);
-    const result = await runPiSession({ ...baseOptions("echo ping"), onEvent: (event) => void events.push(event.type) });
+    const result = await runPiSession({
+      ...baseOptions("echo ping"),
+      onEvent: (event) => void events.push(event.type),
+    });
     expect(result.status).toBe("succeeded");
     expect(result.finalText).toBe("The tool said: echo: ping");
     expect(events).toContain("tool_execution_start");
@@ -174,11 +188,17 @@ describe("runPiSession with pi-ai's faux provider", () => {
 
   it("settles as failed with a failure kind when the provider reports an error", async () => {
     faux.setResponses([
-      fauxAssistantMessage([], { stopReason: "error", errorMessage: "429 Too Many Requests: rate limit reached" }),
+      fauxAssistantMessage([], {
+        stopReason: "error",
+        errorMessage: "429 Too Many Requests: rate limit reached",
+      }),
     ]);
     const result = await runPiSession(baseOptions("hi"));
     expect(result.status).toBe("failed");
-    expect(result.error).toEqual({ kind: "rate_limited", message: "429 Too Many Requests: rate limit reached" });
+    expect(result.error).toEqual({
+      kind: "rate_limited",
+      message: "429 Too Many Requests: rate limit reached",
+    });
     expect(result.finalText).toBe("");
   });
 
@@ -193,9 +213,11 @@ describe("runPiSession with pi-ai's faux provider", () => {
   it("takes the tool list snapshot at start: a tool added to the caller's array later is not offered", async () => {
     const tools: AgentTool[] = [echoTool];
     faux.setResponses([
-      (context) => {
+      () => {
         tools.push({ ...echoTool, name: "late_tool" });
-        return fauxAssistantMessage([fauxToolCall("mcp__fixture__echo", { text: "a" })], { stopReason: "toolUse" });
+        return fauxAssistantMessage([fauxToolCall("mcp__fixture__echo", { text: "a" })], {
+          stopReason: "toolUse",
+        });
       },
       (context) => {
         expect(context.tools?.map((tool) => tool.name)).toEqual(["mcp__fixture__echo"]);
