@@ -3,11 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { McpBridgeError } from "../../src/runtime/mcp-bridge-error.js";
 import { type ConnectedMcpServers, connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import { bridgeOptions, fixtureSpec, makeTempDir, resultText, runFauxAgent } from "../fixtures/mcp/bridge-test-kit.js";
+import {
+  bridgeOptions,
+  fixtureSpec,
+  makeTempDir,
+  resultText,
+  runFauxAgent,
+} from "../fixtures/mcp/bridge-test-kit.js";
 
 function toolNamed(bridge: ConnectedMcpServers, name: string): AgentTool {
   const tool = bridge.tools.find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`no tool ${name} in ${bridge.tools.map((candidate) => candidate.name).join(", ")}`);
+  if (!tool)
+    throw new Error(`no tool ${name} in ${bridge.tools.map((candidate) => candidate.name).join(", ")}`);
   return tool;
 }
 
@@ -31,7 +38,11 @@ describe("call failures become error results; timeouts, progress and cancel", ()
   });
 
   it("a server that crashes mid-call gives the model an error result and the run ends normally", async () => {
-    const bridge = await connectMcpServers(bridgeOptions(outputDir.path, { servers: [fixtureSpec("fragile", "stdio-server.mjs"), fixtureSpec("steady", "stdio-server.mjs")] }));
+    const bridge = await connectMcpServers(
+      bridgeOptions(outputDir.path, {
+        servers: [fixtureSpec("fragile", "stdio-server.mjs"), fixtureSpec("steady", "stdio-server.mjs")],
+      }),
+    );
     try {
       const run = await runFauxAgent(bridge.tools, [
         { name: "mcp__fragile__crash", arguments: {} },
@@ -46,7 +57,9 @@ describe("call failures become error results; timeouts, progress and cancel", ()
       expect(run.agent.state.errorMessage).toBeUndefined();
       expect(run.agent.state.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
       expect(bridge.servers[0]?.stderrTail).toContain("crashing on purpose");
-      const again = await bridgeError(toolNamed(bridge, "mcp__fragile__echo").execute("after", { text: "x" }));
+      const again = await bridgeError(
+        toolNamed(bridge, "mcp__fragile__echo").execute("after", { text: "x" }),
+      );
       expect(again.code).toBe("server_disconnected");
     } finally {
       await bridge.close();
@@ -54,7 +67,9 @@ describe("call failures become error results; timeouts, progress and cancel", ()
   });
 
   it("an isError result reaches the model as an error result with the server's text", async () => {
-    const bridge = await connectMcpServers(bridgeOptions(outputDir.path, { servers: [fixtureSpec("srv", "stdio-server.mjs")] }));
+    const bridge = await connectMcpServers(
+      bridgeOptions(outputDir.path, { servers: [fixtureSpec("srv", "stdio-server.mjs")] }),
+    );
     try {
       const run = await runFauxAgent(bridge.tools, [{ name: "mcp__srv__fail", arguments: {} }]);
       expect(run.toolResults[0]).toMatchObject({ isError: true });
@@ -67,28 +82,57 @@ describe("call failures become error results; timeouts, progress and cancel", ()
   it("a silent server hits the idle timeout; progress keeps a long call alive; the absolute cap still ends it", async () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {
-        servers: [fixtureSpec("srv", "stdio-server.mjs", [], { options: { connectTimeoutMs: 15_000, timeoutMs: 300 } })],
-        callMaxTotalTimeoutMs: 1_500,
+        servers: [
+          fixtureSpec("srv", "stdio-server.mjs", [], {
+            options: { connectTimeoutMs: 15_000, timeoutMs: 600 },
+          }),
+        ],
+        callMaxTotalTimeoutMs: 3_000,
       }),
     );
     try {
       const silent = await bridgeError(toolNamed(bridge, "mcp__srv__silent").execute("c1", {}));
       expect(silent.code).toBe("call_timeout");
-      expect(silent.message).toContain("300 ms");
+      expect(silent.message).toContain("600 ms");
 
       const updates: string[] = [];
-      const kept = await toolNamed(bridge, "mcp__srv__sleep").execute("c2", { ms: 900, progressEveryMs: 100 }, undefined, (update) => {
-        updates.push(resultText({ role: "toolResult", toolCallId: "", toolName: "", content: update.content, isError: false, timestamp: 0 }));
-      });
-      expect(resultText({ role: "toolResult", toolCallId: "", toolName: "", content: kept.content, isError: false, timestamp: 0 })).toBe("slept 900 ms");
+      const kept = await toolNamed(bridge, "mcp__srv__sleep").execute(
+        "c2",
+        { ms: 1_500, progressEveryMs: 100 },
+        undefined,
+        (update) => {
+          updates.push(
+            resultText({
+              role: "toolResult",
+              toolCallId: "",
+              toolName: "",
+              content: update.content,
+              isError: false,
+              timestamp: 0,
+            }),
+          );
+        },
+      );
+      expect(
+        resultText({
+          role: "toolResult",
+          toolCallId: "",
+          toolName: "",
+          content: kept.content,
+          isError: false,
+          timestamp: 0,
+        }),
+      ).toBe("slept 1500 ms");
       expect(updates.length).toBeGreaterThanOrEqual(3);
       expect(updates[0]).toBe("progress 1: tick 1");
 
-      const capped = await bridgeError(toolNamed(bridge, "mcp__srv__sleep").execute("c3", { ms: 10_000, progressEveryMs: 100 }));
+      const capped = await bridgeError(
+        toolNamed(bridge, "mcp__srv__sleep").execute("c3", { ms: 10_000, progressEveryMs: 100 }),
+      );
       expect(capped.code).toBe("call_time_limit");
-      expect(capped.message).toContain("1500 ms");
+      expect(capped.message).toContain("3000 ms");
 
-      const noProgress = await bridgeError(toolNamed(bridge, "mcp__srv__sleep").execute("c4", { ms: 900 }));
+      const noProgress = await bridgeError(toolNamed(bridge, "mcp__srv__sleep").execute("c4", { ms: 1_500 }));
       expect(noProgress.code).toBe("call_timeout");
     } finally {
       await bridge.close();
@@ -116,7 +160,9 @@ describe("call failures become error results; timeouts, progress and cancel", ()
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on("warning", onWarning);
-    const bridge = await connectMcpServers(bridgeOptions(outputDir.path, { servers: [fixtureSpec("srv", "stdio-server.mjs")] }));
+    const bridge = await connectMcpServers(
+      bridgeOptions(outputDir.path, { servers: [fixtureSpec("srv", "stdio-server.mjs")] }),
+    );
     try {
       const run = new AbortController();
       const echo = toolNamed(bridge, "mcp__srv__echo");
@@ -130,7 +176,16 @@ describe("call failures become error results; timeouts, progress and cancel", ()
       const refused = await bridgeError(echo.execute("late", { text: "hi" }, run.signal));
       expect(refused.code).toBe("call_cancelled");
       const count = await toolNamed(bridge, "mcp__srv__cancel-count").execute("count", {});
-      expect(resultText({ role: "toolResult", toolCallId: "", toolName: "", content: count.content, isError: false, timestamp: 0 })).toBe("1");
+      expect(
+        resultText({
+          role: "toolResult",
+          toolCallId: "",
+          toolName: "",
+          content: count.content,
+          isError: false,
+          timestamp: 0,
+        }),
+      ).toBe("1");
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
     } finally {
@@ -145,11 +200,16 @@ async function runFauxAgentWithEvents(tools: AgentTool[]): Promise<{ updates: nu
   const { registerFauxProvider, fauxAssistantMessage, fauxToolCall } = await import("@mariozechner/pi-ai");
   const faux = registerFauxProvider();
   faux.setResponses([
-    fauxAssistantMessage([fauxToolCall("mcp__srv__sleep", { ms: 350, progressEveryMs: 100 }, { id: "call-0" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage(
+      [fauxToolCall("mcp__srv__sleep", { ms: 350, progressEveryMs: 100 }, { id: "call-0" })],
+      { stopReason: "toolUse" },
+    ),
     fauxAssistantMessage("done"),
   ]);
   try {
-    const agent = new Agent({ initialState: { systemPrompt: "t", model: faux.getModel(), tools, messages: [] } });
+    const agent = new Agent({
+      initialState: { systemPrompt: "t", model: faux.getModel(), tools, messages: [] },
+    });
     let updates = 0;
     agent.subscribe((event) => {
       if (event.type === "tool_execution_update") updates += 1;

@@ -1,20 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../../src/runtime/mcp-child-env.js";
 import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import { TEST_SERVER_OPTIONS, bridgeOptions, fixtureSpec, makeTempDir, resultText, runFauxAgent } from "../fixtures/mcp/bridge-test-kit.js";
+import {
+  TEST_SERVER_OPTIONS,
+  bridgeOptions,
+  fixtureSpec,
+  makeTempDir,
+  resultText,
+  runFauxAgent,
+} from "../fixtures/mcp/bridge-test-kit.js";
 // @ts-expect-error plain .mjs fixture without types
 import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
 // @ts-expect-error plain .mjs fixture without types
 import { startSseFixture } from "../fixtures/mcp/sse-server.mjs";
 
+/** Values that look like env references; they must arrive exactly as written. */
+const LITERAL_NOT_EXPANDED = ["$", "{NOT_EXPANDED}"].join("");
+const LITERAL_API_URL = ["$", "{API_URL}"].join("");
+const LITERAL_TOKEN = ["$", "{TOKEN}"].join("");
+
 describe("buildChildEnv", () => {
   it("keeps the SDK defaults, the passthrough names and the server env, and nothing else", () => {
     const env = buildChildEnv({
-      hostEnv: { HOME: "/home/a", PATH: "/bin", SHELL: "() { evil; }", LANG: "C.UTF-8", SECRET_FOR_TEST: "s", TZ: undefined },
+      hostEnv: {
+        HOME: "/home/a",
+        PATH: "/bin",
+        SHELL: "() { evil; }",
+        LANG: "C.UTF-8",
+        SECRET_FOR_TEST: "s",
+        TZ: undefined,
+      },
       passthrough: ["LANG", "TZ", "ABSENT"],
-      serverEnv: { PATH: "/custom/bin", TOKEN: "${NOT_EXPANDED}" },
+      serverEnv: { PATH: "/custom/bin", TOKEN: LITERAL_NOT_EXPANDED },
     });
-    expect(env).toEqual({ HOME: "/home/a", PATH: "/custom/bin", LANG: "C.UTF-8", TOKEN: "${NOT_EXPANDED}" });
+    expect(env).toEqual({
+      HOME: "/home/a",
+      PATH: "/custom/bin",
+      LANG: "C.UTF-8",
+      TOKEN: LITERAL_NOT_EXPANDED,
+    });
   });
 });
 
@@ -34,13 +58,15 @@ describe("what a child and a remote server receive", () => {
     await outputDir.remove();
   });
 
-  it("a host secret reaches no child; passthrough and literal ${VAR} values arrive as given", async () => {
+  it("a host secret reaches no child; passthrough and literal $VAR-style values arrive as given", async () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {
         passthrough: ["PASSED_THROUGH"],
         servers: [
           fixtureSpec("plain", "stdio-server.mjs"),
-          fixtureSpec("configured", "stdio-server.mjs", [], { env: { API_URL: "${API_URL}", MODE: "$HOME" } }),
+          fixtureSpec("configured", "stdio-server.mjs", [], {
+            env: { API_URL: LITERAL_API_URL, MODE: "$HOME" },
+          }),
           {
             name: "wrapped",
             transport: "stdio",
@@ -59,16 +85,22 @@ describe("what a child and a remote server receive", () => {
         { name: "mcp__configured__env-report", arguments: {} },
         { name: "mcp__wrapped__env-report", arguments: {} },
       ]);
-      const envs = run.toolResults.map((message) => JSON.parse(resultText(message)) as Record<string, string>);
+      const envs = run.toolResults.map(
+        (message) => JSON.parse(resultText(message)) as Record<string, string>,
+      );
       expect(envs).toHaveLength(3);
       for (const env of envs) {
         expect(env.SECRET_FOR_TEST).toBeUndefined();
         expect(env.PASSED_THROUGH).toBe("visible-value");
         expect(env.PATH).toBe(process.env.PATH);
       }
-      expect(envs[1]?.API_URL).toBe("${API_URL}");
+      expect(envs[1]?.API_URL).toBe(LITERAL_API_URL);
       expect(envs[1]?.MODE).toBe("$HOME");
-      expect(Object.keys(envs[0] ?? {}).filter((name) => !["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "PASSED_THROUGH"].includes(name))).toEqual([]);
+      expect(
+        Object.keys(envs[0] ?? {}).filter(
+          (name) => !["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "PASSED_THROUGH"].includes(name),
+        ),
+      ).toEqual([]);
     } finally {
       await bridge.close();
     }
@@ -78,22 +110,38 @@ describe("what a child and a remote server receive", () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {
         servers: [
-          { name: "api", transport: "http", url: http.url, headers: { Authorization: "Bearer run-token", "X-Literal": "${TOKEN}" }, options: TEST_SERVER_OPTIONS },
-          { name: "legacy", transport: "sse", url: sse.url, headers: { "X-Run": "r-1" }, options: TEST_SERVER_OPTIONS },
+          {
+            name: "api",
+            transport: "http",
+            url: http.url,
+            headers: { Authorization: "Bearer run-token", "X-Literal": LITERAL_TOKEN },
+            options: TEST_SERVER_OPTIONS,
+          },
+          {
+            name: "legacy",
+            transport: "sse",
+            url: sse.url,
+            headers: { "X-Run": "r-1" },
+            options: TEST_SERVER_OPTIONS,
+          },
           { name: "noauth", transport: "http", url: http.url, headers: {}, options: TEST_SERVER_OPTIONS },
         ],
       }),
     );
     try {
-      expect(bridge.warnings.map((warning) => [warning.kind, warning.serverName])).toEqual([["mcp_server_unavailable", "noauth"]]);
+      expect(bridge.warnings.map((warning) => [warning.kind, warning.serverName])).toEqual([
+        ["mcp_server_unavailable", "noauth"],
+      ]);
       expect(bridge.warnings[0]?.message).toContain("401");
       const run = await runFauxAgent(bridge.tools, [
         { name: "mcp__api__headers", arguments: {} },
         { name: "mcp__legacy__headers", arguments: {} },
       ]);
-      const [apiHeaders, sseHeaders] = run.toolResults.map((message) => JSON.parse(resultText(message)) as Record<string, string>);
+      const [apiHeaders, sseHeaders] = run.toolResults.map(
+        (message) => JSON.parse(resultText(message)) as Record<string, string>,
+      );
       expect(apiHeaders?.authorization).toBe("Bearer run-token");
-      expect(apiHeaders?.["x-literal"]).toBe("${TOKEN}");
+      expect(apiHeaders?.["x-literal"]).toBe(LITERAL_TOKEN);
       expect(sseHeaders?.["x-run"]).toBe("r-1");
       const authorised = http.seenHeaders.filter((headers) => headers.authorization === "Bearer run-token");
       expect(authorised.length).toBeGreaterThanOrEqual(3);
