@@ -22,8 +22,8 @@ export interface OpenAICompatibleProviderConfig {
   api?: "openai-completions";
   /** pi-ai compat flags for servers that differ from OpenAI (developer role, max-tokens field ...). */
   compat?: OpenAICompletionsCompat;
-  /** Extra HTTP headers sent with every request (literal values). */
-  headers?: Record<string, string>;
+  /** Extra HTTP headers sent with every request: a literal string, or `{ "$env": "NAME" }` read from the env. */
+  headers?: Record<string, string | { $env: string }>;
   /** Context window of the served model, in tokens. */
   contextWindow?: number;
   /** Maximum output tokens per response. */
@@ -183,7 +183,7 @@ function resolveCompatibleModel(
     cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
     contextWindow: config.contextWindow ?? DEFAULT_COMPATIBLE_CONTEXT_WINDOW,
     maxTokens: config.maxTokens ?? DEFAULT_COMPATIBLE_MAX_TOKENS,
-    ...(config.headers !== undefined ? { headers: { ...config.headers } } : {}),
+    ...(config.headers !== undefined ? { headers: resolveHeaders(where, config.headers, env) } : {}),
     ...(config.compat !== undefined ? { compat: { ...config.compat } } : {}),
   };
   return {
@@ -192,4 +192,27 @@ function resolveCompatibleModel(
     label: `${providerName}:${modelId}`,
     isDemo: false,
   };
+}
+
+function resolveHeaders(
+  where: string,
+  headers: Readonly<Record<string, string | { $env: string }>>,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === "string") {
+      resolved[name] = value;
+      continue;
+    }
+    const fromEnv = env[value.$env];
+    if (fromEnv === undefined || fromEnv === "") {
+      throw new MonoAgentRuntimeError(
+        "invalid_provider_config",
+        `${where}.headers.${name} reads the env variable ${value.$env}, which is not set: set it in the environment or the --env-file.`,
+      );
+    }
+    resolved[name] = fromEnv;
+  }
+  return resolved;
 }

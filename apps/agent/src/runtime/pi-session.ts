@@ -5,6 +5,7 @@ import {
   type AgentTool,
   type BeforeToolCallContext,
   type BeforeToolCallResult,
+  type ThinkingLevel,
 } from "@mariozechner/pi-agent-core";
 import type { Api, AssistantMessage, Model } from "@mariozechner/pi-ai";
 import { classifyRunFailure, type PiSessionFailureKind } from "./classify-run-failure.js";
@@ -34,6 +35,8 @@ export interface RunPiSessionOptions {
   ) => Promise<BeforeToolCallResult | undefined>;
   /** Workspace directory named in the appended system-prompt line. */
   workspaceDir?: string;
+  /** Reasoning effort (`runtime.effort`) for models that support it; default `off`. */
+  thinkingLevel?: ThinkingLevel;
   /** Clock for the date line (tests pass a fixed date). */
   now?: Date;
 }
@@ -70,6 +73,7 @@ export async function runPiSession(options: RunPiSessionOptions): Promise<PiSess
     initialState: {
       systemPrompt: withRunContextLine(options.systemPrompt, options.now ?? new Date(), options.workspaceDir),
       model: options.model,
+      thinkingLevel: options.thinkingLevel ?? "off",
       tools: [...options.tools],
       messages: [...options.history],
     },

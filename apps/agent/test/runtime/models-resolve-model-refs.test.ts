@@ -105,6 +105,26 @@ describe("resolveModel", () => {
     expect(resolved.getApiKey("openai")).toBe("mono-agent-no-key");
   });
 
+  it("resolves { $env } header values from the env record and names a missing one", () => {
+    const resolved = resolveModel({
+      modelRef: "vllm:m",
+      providers: {
+        vllm: { baseUrl: "http://h/v1", headers: { "X-Literal": "a", "X-Token": { $env: "VLLM_TOKEN" } } },
+      },
+      env: { VLLM_TOKEN: "t0k" },
+    });
+    expect(resolved.model.headers).toEqual({ "X-Literal": "a", "X-Token": "t0k" });
+    const missing = codeOf(() =>
+      resolveModel({
+        modelRef: "vllm:m",
+        providers: { vllm: { baseUrl: "http://h/v1", headers: { "X-Token": { $env: "VLLM_TOKEN" } } } },
+        env: {},
+      }),
+    );
+    expect(missing.code).toBe("invalid_provider_config");
+    expect(missing.message).toContain("VLLM_TOKEN");
+  });
+
   it("rejects a declared provider whose apiKeyEnv is unset, or whose baseUrl or api is unusable", () => {
     const missing = codeOf(() =>
       resolveModel({
