@@ -13,6 +13,7 @@ const URL_START = String.raw`(?<=^|[\s"'\x60(\[{=:,;<>|])`;
 
 const PATH_PATTERN = new RegExp(
   [
+    `${URL_START}(?<file>file:\\/\\/${PATH_CHAR}*)`,
     `${URL_START}(?<url>[a-z][a-z0-9+.-]*:\\/\\/[^\\s"'\\x60<>]*)`,
     `${START}(?<tilde>~[A-Za-z0-9._-]*/${PATH_CHAR}*)`,
     `${START}(?<drive>[A-Za-z]:[\\\\/]${PATH_CHAR}*)`,
@@ -38,7 +39,7 @@ export function opaquePaths(text: string): string {
   PATH_PATTERN.lastIndex = 0;
   return text.replace(PATH_PATTERN, (match, ...rest) => {
     const groups = rest[rest.length - 1] as Record<string, string | undefined>;
-    if (groups.url !== undefined && !/^file:\/\//i.test(match)) return match;
+    if (groups.url !== undefined) return match;
     const punctuation = TRAILING_PUNCTUATION.exec(match)?.[0] ?? "";
     const path = match.slice(0, match.length - punctuation.length);
     return opaquePath(path, groups) + punctuation;
@@ -48,7 +49,7 @@ export function opaquePaths(text: string): string {
 function opaquePath(path: string, groups: Record<string, string | undefined>): string {
   let body = path;
   let hasHost = false;
-  if (groups.url !== undefined) {
+  if (groups.file !== undefined) {
     body = path.slice("file://".length);
     hasHost = !body.startsWith("/");
   } else if (groups.tilde !== undefined) body = path.slice(path.indexOf("/"));

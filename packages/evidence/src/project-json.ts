@@ -63,7 +63,8 @@ function visitObject(
   state.ancestors.add(value);
   try {
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return OMISSION_MARKERS.binary;
-    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : settings.sanitizeString(value.toISOString());
+    if (value instanceof Date)
+      return Number.isNaN(value.getTime()) ? null : settings.sanitizeString(value.toISOString());
     if (Array.isArray(value)) return visitItems(value, depth, settings, state);
     if (value instanceof Set)
       return visitItems(takeFirst(value, settings.maxItems + 1), depth, settings, state);

@@ -8,7 +8,7 @@ import { findPatternSecrets } from "./secret-patterns.js";
 /** Options of {@link createSecretScanner}. */
 export interface SecretScannerOptions {
   /**
-   * The host-resolved environment (never read from `process.env` here). Values of credential-named
+   * The host-resolved environment; this package never reads the process environment itself. Values of credential-named
    * variables (api key, access key, private key, credential, password, passphrase, secret, token,
    * bearer) of at least 4 characters are secrets, except names ending `_ENV`, `_ENV_VAR`, `_PATH`,
    * `_FILE` or `_DIR`.
@@ -77,7 +77,12 @@ export function createSecretScanner(options: SecretScannerOptions = {}): SecretS
     findings.sort((left, right) => left.start - right.start || right.end - left.end);
     return findings.filter((finding, index) => {
       const previous = findings[index - 1];
-      return !previous || previous.start !== finding.start || previous.end !== finding.end || previous.kind !== finding.kind;
+      return (
+        !previous ||
+        previous.start !== finding.start ||
+        previous.end !== finding.end ||
+        previous.kind !== finding.kind
+      );
     });
   };
 

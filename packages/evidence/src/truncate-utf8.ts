@@ -37,7 +37,13 @@ export function truncateUtf8(text: string, maxBytes: number): string {
   if (totalBytes <= maxBytes) return text;
   const markerBudget = utf8ByteLength(truncationMarker(totalBytes));
   if (markerBudget > maxBytes) return text.slice(0, prefixLengthWithin(text, maxBytes).length);
-  const prefix = prefixLengthWithin(text, maxBytes - markerBudget);
+  let prefix = prefixLengthWithin(text, maxBytes - markerBudget);
+  const tighterBudget = utf8ByteLength(truncationMarker(totalBytes - prefix.bytes));
+  if (tighterBudget < markerBudget) {
+    const longer = prefixLengthWithin(text, maxBytes - tighterBudget);
+    if (longer.bytes + utf8ByteLength(truncationMarker(totalBytes - longer.bytes)) <= maxBytes)
+      prefix = longer;
+  }
   return text.slice(0, prefix.length) + truncationMarker(totalBytes - prefix.bytes);
 }
 

@@ -8,7 +8,9 @@ describe("secret corpus", () => {
   it("catches every realistic secret and leaves every near-miss alone", () => {
     const missed = secretCases.filter((testCase) => scanner.findSecrets(testCase.input).length === 0);
     const leaked = secretCases.filter((testCase) => {
-      const replaced = scanner.replaceSecrets(typeof testCase.input === "string" ? [testCase.input] : testCase.input);
+      const replaced = scanner.replaceSecrets(
+        typeof testCase.input === "string" ? [testCase.input] : testCase.input,
+      );
       return replaced.join("").includes(testCase.secret);
     });
     const falsePositives = nearMissCases.filter((text) => scanner.findSecrets(text).length > 0);

@@ -18,14 +18,26 @@ describe("token shapes, assignments and controls", () => {
   });
 
   it("keeps the scheme word and replaces only the credentials", () => {
-    expect(scanner.replaceSecrets("Authorization: Bearer abc.DEF-123_456")).toBe("Authorization: Bearer [secret omitted]");
+    expect(scanner.replaceSecrets("Authorization: Bearer abc.DEF-123_456")).toBe(
+      "Authorization: Bearer [secret omitted]",
+    );
   });
 
   it("applies the exact [redacted] exemption to assignments", () => {
-    for (const exempt of ['password="[redacted]"', "password='[redacted]'", "password=[redacted]", "secret: [redacted], next"]) {
+    for (const exempt of [
+      'password="[redacted]"',
+      "password='[redacted]'",
+      "password=[redacted]",
+      "secret: [redacted], next",
+    ]) {
       expect(kinds(exempt), exempt).toEqual([]);
     }
-    for (const flagged of ['password="[redacted]x"', 'password=" [redacted]"', "password=x[redacted]", "secret: [redacted]]"]) {
+    for (const flagged of [
+      'password="[redacted]x"',
+      'password=" [redacted]"',
+      "password=x[redacted]",
+      "secret: [redacted]]",
+    ]) {
       expect(kinds(flagged), flagged).toEqual(["credential_assignment"]);
     }
   });
@@ -45,7 +57,9 @@ describe("token shapes, assignments and controls", () => {
 
   it("reports controls first when rejecting and never repeats the secret", () => {
     const reason = scanner.rejectReason("token=hunter22\u001b[0m");
-    expect(reason).toBe("The text contains terminal control characters; restate it without the secret. Nothing was stored.");
+    expect(reason).toBe(
+      "The text contains terminal control characters; restate it without the secret. Nothing was stored.",
+    );
     expect(scanner.rejectReason("token=hunter22")).not.toContain("hunter22");
     expect(scanner.rejectReason("a plain fact")).toBeUndefined();
   });

@@ -7,7 +7,14 @@ describe("configured credential values", () => {
     expect(isCredentialEnvName("OPENAI_API_KEY")).toBe(true);
     expect(isCredentialEnvName("db_password")).toBe(true);
     expect(isCredentialEnvName("CLIENT_SECRET")).toBe(true);
-    for (const name of ["OPENAI_API_KEY_ENV", "TOKEN_ENV_VAR", "SECRET_PATH", "PASSWORD_FILE", "CREDENTIALS_DIR", "HOME"]) {
+    for (const name of [
+      "OPENAI_API_KEY_ENV",
+      "TOKEN_ENV_VAR",
+      "SECRET_PATH",
+      "PASSWORD_FILE",
+      "CREDENTIALS_DIR",
+      "HOME",
+    ]) {
       expect(isCredentialEnvName(name), name).toBe(false);
     }
   });
@@ -20,16 +27,22 @@ describe("configured credential values", () => {
   });
 
   it("ignores values shorter than four characters and keeps the accepted false rejection", () => {
-    const scanner = createSecretScanner({ env: { SHORT_TOKEN: "abc", KEEP_RECENT_TOKENS: "8000", SECRET_PATH: "/run/s" } });
+    const scanner = createSecretScanner({
+      env: { SHORT_TOKEN: "abc", KEEP_RECENT_TOKENS: "8000", SECRET_PATH: "/run/s" },
+    });
     expect(scanner.findSecrets("abc and /run/s")).toEqual([]);
     expect(scanner.rejectReason("keep 8000 items")).toMatch(/configured credential/);
   });
 
   it("compares raw and NFKC forms in both directions", () => {
     const plain = createSecretScanner({ env: { API_TOKEN: "Secret42Value" } });
-    expect(plain.findSecrets("ｖａｌｕｅ Ｓｅｃｒｅｔ４２Ｖａｌｕｅ")).toEqual([{ kind: "configured_value", start: 6, end: 19 }]);
+    expect(plain.findSecrets("ｖａｌｕｅ Ｓｅｃｒｅｔ４２Ｖａｌｕｅ")).toEqual([
+      { kind: "configured_value", start: 6, end: 19 },
+    ]);
     const compatibility = createSecretScanner({ env: { API_TOKEN: "Ｓｅｃｒｅｔ４２Ｖａｌｕｅ" } });
-    expect(compatibility.findSecrets("value Secret42Value")).toEqual([{ kind: "configured_value", start: 6, end: 19 }]);
+    expect(compatibility.findSecrets("value Secret42Value")).toEqual([
+      { kind: "configured_value", start: 6, end: 19 },
+    ]);
     expect(compatibility.findSecrets("Ｓｅｃｒｅｔ４２Ｖａｌｕｅ")).toHaveLength(1);
   });
 
