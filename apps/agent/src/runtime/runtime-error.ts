@@ -7,6 +7,7 @@
  * - `missing_api_key`: no env variable that the provider reads holds a key.
  * - `invalid_provider_config`: a `models.providers.<name>` entry is malformed.
  * - `unknown_builtin_tool`: a built-in tool name the runtime does not implement.
+ * - `workspace_unavailable`: the workspace directory does not exist or cannot be resolved.
  * - `path_outside_workspace`: a built-in tool was asked for a path outside the workspace.
  * - `invalid_tool_arguments`: a built-in tool got arguments it cannot use (e.g. a bad regular expression).
  * - `invalid_conversation_id`: a conversation id is not `<channel>:<id>` within the length bound.
@@ -20,6 +21,7 @@ export type MonoAgentRuntimeErrorCode =
   | "missing_api_key"
   | "invalid_provider_config"
   | "unknown_builtin_tool"
+  | "workspace_unavailable"
   | "path_outside_workspace"
   | "invalid_tool_arguments"
   | "invalid_conversation_id"

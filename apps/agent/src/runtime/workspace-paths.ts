@@ -12,10 +12,18 @@ export interface Workspace {
   realDirectory: string;
 }
 
-/** Resolve the workspace once; built-in tools check every path against both forms. */
+/** Resolve the workspace once (`workspace_unavailable` when it does not exist); tools check paths against both forms. */
 export function openWorkspace(workspaceDir: string): Workspace {
   const directory = resolve(workspaceDir);
-  return { directory, realDirectory: realpathSync(directory) };
+  try {
+    return { directory, realDirectory: realpathSync(directory) };
+  } catch (error) {
+    throw new MonoAgentRuntimeError(
+      "workspace_unavailable",
+      `The workspace ${directory} cannot be used (${(error as Error).message}). Create it, or set runtime.workspace to an existing directory.`,
+      { cause: error },
+    );
+  }
 }
 
 /** True when `candidate` is `root` itself or lies below it (both absolute, normalised). */

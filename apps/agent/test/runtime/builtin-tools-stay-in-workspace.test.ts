@@ -86,6 +86,16 @@ describe("createBuiltinTools", () => {
 });
 
 describe("workspace confinement", () => {
+  it("refuses a workspace that does not exist with workspace_unavailable", () => {
+    let caught: unknown;
+    try {
+      createBuiltinTools({ workspaceDir: join(root, "missing"), env: {}, enabled: ["Read"] });
+    } catch (error) {
+      caught = error;
+    }
+    expect(MonoAgentRuntimeError.isInstance(caught) && caught.code).toBe("workspace_unavailable");
+  });
+
   it.each([
     ["a relative path climbing out", () => "../outside/secret.txt"],
     ["an absolute path outside", () => join(outside, "secret.txt")],
