@@ -21,7 +21,11 @@ export class ExitError extends Error {
   }
 
   static isInstance(value: unknown): value is ExitError {
-    return value instanceof Error && value.name === "ExitError" && typeof (value as ExitError).exitCode === "number";
+    return (
+      value instanceof Error &&
+      value.name === "ExitError" &&
+      typeof (value as ExitError).exitCode === "number"
+    );
   }
 }
 

@@ -22,7 +22,10 @@ export function loadHostEnv(options: {
   } catch (error) {
     if (explicit) {
       const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
-      throw new ExitError(`--env-file ${file} ${reason}; pass a readable dotenv file (KEY=VALUE lines)`, EXIT_USAGE);
+      throw new ExitError(
+        `--env-file ${file} ${reason}; pass a readable dotenv file (KEY=VALUE lines)`,
+        EXIT_USAGE,
+      );
     }
     return mergeEnvFile(options.exported, {});
   }

@@ -15,8 +15,14 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "check an agent folder: config, mcp.json, tool policy, model, memory",
     load: async () => (await import("./validate/validate-command.js")).validateCommand,
   },
+  init: {
+    summary:
+      "create an agent folder (config, mcp.json with the example server, instructions) that validates and runs",
+    load: async () => (await import("./init/init-command.js")).initCommand,
+  },
   "mcp-example": {
-    summary: "serve the example stdio MCP server (current_time, calculate, text_stats) used by the quickstart",
+    summary:
+      "serve the example stdio MCP server (current_time, calculate, text_stats) used by the quickstart",
     load: async () => (await import("./mcp-example-command.js")).mcpExampleCommand,
   },
 };
@@ -40,7 +46,12 @@ function helpText(): string {
 /** Entry point of the `mono-agent` CLI. Maps every error to a message and an exit code; never throws. */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [commandName, ...rest] = argv;
-  if (commandName === undefined || commandName === "--help" || commandName === "-h" || commandName === "help") {
+  if (
+    commandName === undefined ||
+    commandName === "--help" ||
+    commandName === "-h" ||
+    commandName === "help"
+  ) {
     io.stdout.write(helpText());
     return commandName === undefined ? EXIT_USAGE : 0;
   }

@@ -11,7 +11,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): CliResult {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; input?: string } = {},
+): CliResult {
   const result = spawnSync(process.execPath, [CLI_BIN, ...args], {
     cwd: options.cwd ?? FIXTURE_AGENTS,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },

@@ -1,10 +1,16 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { FIXTURE_AGENTS, runCli } from "./run-cli.js";
 
 interface JsonReport {
   ok: boolean;
-  sections: { id: string; status: string; lines: { status: string; message: string; code?: string; suggestion?: string }[] }[];
+  sections: {
+    id: string;
+    status: string;
+    lines: { status: string; message: string; code?: string; suggestion?: string }[];
+  }[];
 }
 
 function validate(folder: string, extra: string[] = []) {
@@ -28,7 +34,9 @@ describe("mono-agent validate against fixture agent folders", () => {
   test("a missing mcp.json is the warning `MCP config file is missing: <path>` with exit 0", () => {
     const { human, report, tools } = validate("missing-mcp");
     expect(human.exitCode).toBe(0);
-    expect(human.stdout).toContain(`MCP config file is missing: ${join(FIXTURE_AGENTS, "missing-mcp", "mcp.json")}`);
+    expect(human.stdout).toContain(
+      `MCP config file is missing: ${join(FIXTURE_AGENTS, "missing-mcp", "mcp.json")}`,
+    );
     expect(report.ok).toBe(true);
     expect(tools?.status).toBe("warning");
   });
@@ -85,7 +93,9 @@ describe("mono-agent validate against fixture agent folders", () => {
   test("a workspace in a subfolder resolves a relative mcpConfigPath inside the workspace", () => {
     const { human, report } = validate("workspace-subfolder");
     expect(human.exitCode).toBe(0);
-    expect(human.stdout).toContain(`MCP config: ${join(FIXTURE_AGENTS, "workspace-subfolder", "work", "mcp.json")}`);
+    expect(human.stdout).toContain(
+      `MCP config: ${join(FIXTURE_AGENTS, "workspace-subfolder", "work", "mcp.json")}`,
+    );
     expect(JSON.stringify(report)).toContain("inside");
     expect(JSON.stringify(report)).not.toContain("beside-config-should-not-be-read");
   });
@@ -100,6 +110,20 @@ describe("mono-agent validate against fixture agent folders", () => {
   test("usage errors exit 2", () => {
     expect(runCli(["validate", "--no-such-flag"]).exitCode).toBe(2);
     expect(runCli(["no-such-command"]).exitCode).toBe(2);
-    expect(runCli(["validate", "--env-file", "/nonexistent/.env", "--config", join(FIXTURE_AGENTS, "valid", "mono-agent.config.json")]).exitCode).toBe(2);
+    expect(runCli(["validate", "extra-positional"]).exitCode).toBe(2);
+  });
+
+  test("--env-file fills unset variables and never overrides an exported one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "validate-env-"));
+    writeFileSync(join(dir, "mono-agent.config.json"), "{}");
+    writeFileSync(join(dir, "vars.env"), "MONO_AGENT_MODEL=ollama:from-file\n");
+    const fromFile = runCli(["validate", "--json", "--env-file", "vars.env"], { cwd: dir });
+    expect(fromFile.stdout).toContain("ollama:from-file");
+    const exported = runCli(["validate", "--json", "--env-file", "vars.env"], {
+      cwd: dir,
+      env: { MONO_AGENT_MODEL: "demo:demo" },
+    });
+    expect(exported.stdout).not.toContain("from-file");
+    expect(exported.stdout).toContain("demo:demo");
   });
 });

@@ -28,7 +28,10 @@ export function issueLine(issue: ConfigIssue): CheckLine {
 }
 
 /** The Config section: where the config came from, the resolved folders, and every config-level issue. */
-export function configSection(loaded: LoadedConfig | undefined, issues: readonly ConfigIssue[]): CheckSection {
+export function configSection(
+  loaded: LoadedConfig | undefined,
+  issues: readonly ConfigIssue[],
+): CheckSection {
   const lines: CheckLine[] = issues.filter((issue) => !isMcpIssue(issue)).map(issueLine);
   if (loaded) {
     lines.unshift(
@@ -39,7 +42,8 @@ export function configSection(loaded: LoadedConfig | undefined, issues: readonly
     const fromEnv = Object.entries(loaded.sources)
       .filter(([, source]) => source === "env")
       .map(([key]) => key);
-    if (fromEnv.length > 0) lines.push({ status: "ok", message: `Set from the environment: ${fromEnv.join(", ")}` });
+    if (fromEnv.length > 0)
+      lines.push({ status: "ok", message: `Set from the environment: ${fromEnv.join(", ")}` });
   }
   return section("config", "Config", lines);
 }

@@ -6,8 +6,14 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
  * fast): the model reference, OpenAI-compatible providers and their key variables. Keys of pi-ai's
  * built-in providers are checked when a run starts.
  */
-export function modelSection(loaded: LoadedConfig | undefined, env: Readonly<Record<string, string | undefined>>): CheckSection {
-  if (!loaded) return section("model", "Model", [{ status: "disabled", message: "Not checked: the config did not load." }]);
+export function modelSection(
+  loaded: LoadedConfig | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): CheckSection {
+  if (!loaded)
+    return section("model", "Model", [
+      { status: "disabled", message: "Not checked: the config did not load." },
+    ]);
   const modelRef = loaded.config.runtime.model;
   const lines: CheckLine[] = [];
   const separator = modelRef.indexOf(":");
@@ -15,7 +21,10 @@ export function modelSection(loaded: LoadedConfig | undefined, env: Readonly<Rec
   const modelId = separator === -1 ? "" : modelRef.slice(separator + 1);
   const custom = loaded.config.models?.providers?.[provider];
   if (provider === "demo") {
-    lines.push({ status: "ok", message: `Model: ${modelRef} (the built-in offline demo model: scripted, no key, no network)` });
+    lines.push({
+      status: "ok",
+      message: `Model: ${modelRef} (the built-in offline demo model: scripted, no key, no network)`,
+    });
   } else if (!modelId) {
     lines.push({
       status: "error",
@@ -24,7 +33,10 @@ export function modelSection(loaded: LoadedConfig | undefined, env: Readonly<Rec
       suggestion: 'write it as "<provider>:<modelId>", e.g. "openai:gpt-4o-mini" or "ollama:llama3.2"',
     });
   } else if (custom) {
-    lines.push({ status: "ok", message: `Model: ${modelRef} via OpenAI-compatible provider "${provider}" at ${custom.baseUrl}` });
+    lines.push({
+      status: "ok",
+      message: `Model: ${modelRef} via OpenAI-compatible provider "${provider}" at ${custom.baseUrl}`,
+    });
     if (custom.apiKeyEnv && !env[custom.apiKeyEnv]) {
       lines.push({
         status: "warning",
@@ -34,7 +46,10 @@ export function modelSection(loaded: LoadedConfig | undefined, env: Readonly<Rec
       });
     }
   } else {
-    lines.push({ status: "ok", message: `Model: ${modelRef} (pi-ai provider "${provider}"; its API key is checked when a run starts)` });
+    lines.push({
+      status: "ok",
+      message: `Model: ${modelRef} (pi-ai provider "${provider}"; its API key is checked when a run starts)`,
+    });
   }
   return section("model", "Model", lines);
 }

@@ -1,6 +1,11 @@
 import type { CheckStatus, ValidateReport } from "./validate-report.js";
 
-const TAG: Record<CheckStatus, string> = { ok: "[ok]", disabled: "[off]", warning: "[warn]", error: "[error]" };
+const TAG: Record<CheckStatus, string> = {
+  ok: "[ok]",
+  disabled: "[off]",
+  warning: "[warn]",
+  error: "[error]",
+};
 const COLOR: Record<CheckStatus, string> = { ok: "32", disabled: "90", warning: "33", error: "31" };
 
 /** Human output of `mono-agent validate`; colour only on a terminal. */
@@ -12,7 +17,8 @@ export function renderReport(report: ValidateReport, options: { color: boolean }
     out.push(`${paint(entry.status, TAG[entry.status].padEnd(7))} ${entry.label}`);
     for (const line of entry.lines) {
       const where = line.file ? ` (${line.file}${line.jsonPath ? ` at ${line.jsonPath}` : ""})` : "";
-      const marker = line.status === "ok" ? "-" : paint(line.status, line.status === "disabled" ? "-" : line.status);
+      const marker =
+        line.status === "ok" ? "-" : paint(line.status, line.status === "disabled" ? "-" : line.status);
       out.push(`        ${marker} ${line.message}${where}`);
       if (line.suggestion) out.push(`          fix: ${line.suggestion}`);
     }

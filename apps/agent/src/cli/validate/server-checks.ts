@@ -34,38 +34,90 @@ export function serverLines(servers: Record<string, DeclaredMcpServer>): CheckLi
 }
 
 /** tools.mcpRequestContextServers: each name must be valid, declared, and a stdio server. */
-export function requestContextLines(names: readonly string[], servers: Record<string, DeclaredMcpServer>): CheckLine[] {
+export function requestContextLines(
+  names: readonly string[],
+  servers: Record<string, DeclaredMcpServer>,
+): CheckLine[] {
   return names.map((name): CheckLine => {
     const where = "tools.mcpRequestContextServers";
     if (!SERVER_NAME.test(name)) {
-      return { status: "error", code: "invalid_server_name", jsonPath: where, message: `request-context server "${name}" is not a valid server name`, suggestion: "use letters, digits, underscores and hyphens only" };
+      return {
+        status: "error",
+        code: "invalid_server_name",
+        jsonPath: where,
+        message: `request-context server "${name}" is not a valid server name`,
+        suggestion: "use letters, digits, underscores and hyphens only",
+      };
     }
     const server = servers[name];
     if (!server) {
-      return { status: "error", code: "unknown_server", jsonPath: where, message: `request-context server "${name}" is not declared`, suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers" };
+      return {
+        status: "error",
+        code: "unknown_server",
+        jsonPath: where,
+        message: `request-context server "${name}" is not declared`,
+        suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers",
+      };
     }
     if (!isStdioServerSpec(server.spec)) {
-      return { status: "error", code: "not_stdio", jsonPath: where, message: `request-context server "${name}" is an HTTP/SSE server; trusted request context is given to stdio servers only`, suggestion: `remove "${name}" from ${where}, or run it as a stdio server` };
+      return {
+        status: "error",
+        code: "not_stdio",
+        jsonPath: where,
+        message: `request-context server "${name}" is an HTTP/SSE server; trusted request context is given to stdio servers only`,
+        suggestion: `remove "${name}" from ${where}, or run it as a stdio server`,
+      };
     }
-    return { status: "ok", message: `Request context for stdio server ${name}` };
+    return {
+      status: "warning",
+      code: "request_context_unavailable",
+      jsonPath: where,
+      message: `stdio server ${name} is selected for trusted request context, but this version of mono-agent does not inject it yet: the server runs without the MONO_AGENT_MCP_* keys`,
+    };
   });
 }
 
 /** tools.continuationServers: each name must be valid, declared, and stdio or loopback streamable HTTP. */
-export function continuationLines(names: readonly string[], servers: Record<string, DeclaredMcpServer>): CheckLine[] {
+export function continuationLines(
+  names: readonly string[],
+  servers: Record<string, DeclaredMcpServer>,
+): CheckLine[] {
   return names.map((name): CheckLine => {
     const where = "tools.continuationServers";
     if (!SERVER_NAME.test(name)) {
-      return { status: "error", code: "invalid_server_name", jsonPath: where, message: `continuation server "${name}" is not a valid server name`, suggestion: "use letters, digits, underscores and hyphens only" };
+      return {
+        status: "error",
+        code: "invalid_server_name",
+        jsonPath: where,
+        message: `continuation server "${name}" is not a valid server name`,
+        suggestion: "use letters, digits, underscores and hyphens only",
+      };
     }
     const server = servers[name];
     if (!server) {
-      return { status: "error", code: "unknown_server", jsonPath: where, message: `continuation server "${name}" is not declared`, suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers" };
+      return {
+        status: "error",
+        code: "unknown_server",
+        jsonPath: where,
+        message: `continuation server "${name}" is not declared`,
+        suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers",
+      };
     }
     const transport = continuationTransport(server);
     if (transport === "unsupported") {
-      return { status: "error", code: "unsupported_continuation_server", jsonPath: where, message: `continuation server "${name}" is SSE or remote HTTP; only stdio and loopback HTTP (localhost, 127.0.0.1, ::1) servers can claim continuations`, suggestion: `remove "${name}" from ${where}` };
+      return {
+        status: "error",
+        code: "unsupported_continuation_server",
+        jsonPath: where,
+        message: `continuation server "${name}" is SSE or remote HTTP; only stdio and loopback HTTP (localhost, 127.0.0.1, ::1) servers can claim continuations`,
+        suggestion: `remove "${name}" from ${where}`,
+      };
     }
-    return { status: "ok", message: `Continuation claims for ${transport} server ${name}` };
+    return {
+      status: "warning",
+      code: "continuations_unavailable",
+      jsonPath: where,
+      message: `${transport} server ${name} is selected for continuations, but this version of mono-agent does not ship the continuation service yet: no claim capability is issued`,
+    };
   });
 }

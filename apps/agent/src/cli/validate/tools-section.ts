@@ -11,7 +11,17 @@ function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolP
     policy = createToolPolicy({ allowedTools, disallowedTools });
   } catch (error) {
     if (!ToolPolicyError.isInstance(error)) throw error;
-    return { lines: [{ status: "error", code: error.code, jsonPath: "tools.allowedTools", message: error.message, suggestion: "list each tool once, in one of allowedTools or disallowedTools" }] };
+    return {
+      lines: [
+        {
+          status: "error",
+          code: error.code,
+          jsonPath: "tools.allowedTools",
+          message: error.message,
+          suggestion: "list each tool once, in one of allowedTools or disallowedTools",
+        },
+      ],
+    };
   }
   const lines: CheckLine[] = [];
   const denied = disallowedTools.length > 0 ? ` (except: ${disallowedTools.join(", ")})` : "";
@@ -27,27 +37,52 @@ function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolP
         stillOffered.length > 0
           ? `No built-in or policy-gated tools allowed (allowedTools: []), but these are still offered because external MCP tools are not gated by tools.allowedTools: ${stillOffered.join("; ")}.`
           : "No tools allowed (allowedTools: []): the agent can chat but cannot read files, run commands or use app-owned tools.",
-      ...(stillOffered.length > 0 ? { suggestion: "to withhold an MCP tool, remove or don't declare its server" } : {}),
+      ...(stillOffered.length > 0
+        ? { suggestion: "to withhold an MCP tool, remove or don't declare its server" }
+        : {}),
     });
   } else {
     lines.push({ status: "ok", message: `Allowed tools: ${allowedTools.join(", ")}${denied}` });
   }
-  for (const unknown of findUnknownToolNames(policy)) {
-    if (unknown.external) {
-      lines.push({ status: "ok", message: `${unknown.list} names external MCP tool ${unknown.name}: not checked offline, and external MCP tools are not gated by the policy` });
-      continue;
+  for (const finding of findUnknownToolNames(policy)) {
+    const jsonPath = `tools.${finding.list}`;
+    switch (finding.finding) {
+      case "external":
+        lines.push({
+          status: "ok",
+          message: `${jsonPath} names external MCP tool ${finding.name}: not checked offline, and the policy does not gate external MCP tools`,
+        });
+        break;
+      case "deprecated_alias":
+        lines.push({
+          status: "warning",
+          code: "deprecated_tool_alias",
+          jsonPath,
+          message: `"${finding.name}" is a deprecated alias of ${finding.deprecatedAliasFor}`,
+          suggestion: `write ${finding.deprecatedAliasFor}`,
+        });
+        break;
+      case "not_gated":
+        lines.push({
+          status: "warning",
+          code: "tool_not_gated",
+          jsonPath,
+          message: `"${finding.name}" in ${jsonPath} has no effect: ${finding.deprecatedAliasFor ?? finding.name} is governed by its own switch, not by the tool policy`,
+          suggestion:
+            finding.name.startsWith("Memory") || finding.deprecatedAliasFor === "MemoryRecall"
+              ? "use memory.recallTool.enabled to turn MemoryRecall on or off"
+              : `remove "${finding.name}" from ${jsonPath}`,
+        });
+        break;
+      default:
+        lines.push({
+          status: "warning",
+          code: "unknown_tool_name",
+          jsonPath,
+          message: `unknown tool name "${finding.name}" in ${jsonPath} (it would be ignored)`,
+          ...(finding.suggestion ? { suggestion: `did you mean "${finding.suggestion}"?` } : {}),
+        });
     }
-    if (unknown.deprecatedAliasFor) {
-      lines.push({ status: "warning", code: "deprecated_tool_alias", jsonPath: `tools.${unknown.list}`, message: `"${unknown.name}" is a deprecated alias of ${unknown.deprecatedAliasFor}`, suggestion: `write ${unknown.deprecatedAliasFor}` });
-      continue;
-    }
-    lines.push({
-      status: "warning",
-      code: "unknown_tool_name",
-      jsonPath: `tools.${unknown.list}`,
-      message: `unknown tool name "${unknown.name}" in tools.${unknown.list}`,
-      ...(unknown.suggestion ? { suggestion: `did you mean "${unknown.suggestion}"?` } : {}),
-    });
   }
   return { lines, policy };
 }
@@ -77,6 +112,7 @@ export function toolsSection(loaded: LoadedConfig | undefined, issues: readonly 
     lines.push(...requestContextLines(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers));
     lines.push(...continuationLines(loaded.config.tools.continuationServers, loaded.mcpServers));
   }
-  if (lines.length === 0) lines.push({ status: "disabled", message: "Not checked: the config did not load." });
+  if (lines.length === 0)
+    lines.push({ status: "disabled", message: "Not checked: the config did not load." });
   return section("tools", "Tools & MCP", lines);
 }

@@ -30,23 +30,41 @@ export async function validateAgentFolder(options: {
       options.configPath ? EXIT_USAGE : EXIT_FAILURE,
     );
   }
-  const env = loadHostEnv({ exported: options.exportedEnv, cwd: options.cwd, agentDir: dirname(configPath), ...(options.envFile ? { envFile: options.envFile } : {}) });
+  const env = loadHostEnv({
+    exported: options.exportedEnv,
+    cwd: options.cwd,
+    agentDir: dirname(configPath),
+    ...(options.envFile ? { envFile: options.envFile } : {}),
+  });
   const { loaded, issues } = await diagnoseMonoAgentConfig({ configPath, cwd: options.cwd, env });
-  const sections = [configSection(loaded, issues), modelSection(loaded, env), toolsSection(loaded, issues), memorySection(loaded)];
+  const sections = [
+    configSection(loaded, issues),
+    modelSection(loaded, env),
+    toolsSection(loaded, issues),
+    memorySection(loaded),
+  ];
   return buildReport(sections, configPath);
 }
 
 export async function validateCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     argv,
-    { config: { type: "string" }, "env-file": { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    {
+      config: { type: "string" },
+      "env-file": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
     USAGE,
   );
   if (values.help) {
-    io.stdout.write(`usage: ${USAGE}\n\nChecks the agent folder's config, mcp.json, tool policy, model and memory.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`);
+    io.stdout.write(
+      `usage: ${USAGE}\n\nChecks the agent folder's config, mcp.json, tool policy, model and memory.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+    );
     return EXIT_OK;
   }
-  if (positionals.length > 0) throw new ExitError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`, EXIT_USAGE);
+  if (positionals.length > 0)
+    throw new ExitError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`, EXIT_USAGE);
   let report: ValidateReport;
   try {
     report = await validateAgentFolder({
@@ -62,6 +80,8 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
     io.stderr.write(`mono-agent validate: ${error.message}\n`);
     return error.exitCode;
   }
-  io.stdout.write(values.json ? `${JSON.stringify(report)}\n` : renderReport(report, { color: Boolean(io.stdout.isTTY) }));
+  io.stdout.write(
+    values.json ? `${JSON.stringify(report)}\n` : renderReport(report, { color: Boolean(io.stdout.isTTY) }),
+  );
   return report.ok ? EXIT_OK : EXIT_FAILURE;
 }

@@ -37,5 +37,9 @@ export function section(id: string, label: string, lines: CheckLine[], status?: 
 }
 
 export function buildReport(sections: CheckSection[], configPath?: string): ValidateReport {
-  return { ok: sections.every((entry) => entry.status !== "error"), ...(configPath ? { configPath } : {}), sections };
+  return {
+    ok: sections.every((entry) => entry.status !== "error"),
+    ...(configPath ? { configPath } : {}),
+    sections,
+  };
 }

@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { scaffoldFiles } from "./scaffold-files.js";
+
+const USAGE = "mono-agent init <dir>";
+
+/** Scaffolds an agent folder that validates and runs; never overwrites a file that exists. */
+export async function initCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { help: { type: "boolean", short: "h" } }, USAGE);
+  if (values.help) {
+    io.stdout.write(
+      `usage: ${USAGE}\n\nCreates an agent folder: mono-agent.config.json (demo model), mcp.json (the example MCP\nserver), AGENTS.md (instructions), README.md and .gitignore. Existing files are never overwritten.\n`,
+    );
+    return EXIT_OK;
+  }
+  const [target, extra] = positionals;
+  if (!target || extra !== undefined)
+    throw new ExitError(`expected exactly one folder\nusage: ${USAGE}`, EXIT_USAGE);
+  const dir = resolve(io.cwd, target);
+  const files = scaffoldFiles();
+  const existing = Object.keys(files).filter((name) => existsSync(join(dir, name)));
+  if (existing.length > 0) {
+    throw new ExitError(
+      `${dir} already has ${existing.join(", ")}; choose an empty or new folder (nothing was written)`,
+      EXIT_FAILURE,
+    );
+  }
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, { flag: "wx" });
+  const shown = relative(io.cwd, dir) || ".";
+  io.stdout.write(
+    [
+      `Created an agent folder in ${dir}:`,
+      ...Object.keys(files).map((name) => `  ${name}`),
+      "",
+      "Next:",
+      `  cd ${shown}`,
+      "  mono-agent validate",
+      '  mono-agent run "What time is it in Tokyo?"',
+      "",
+    ].join("\n"),
+  );
+  return EXIT_OK;
+}
