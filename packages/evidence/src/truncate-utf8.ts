@@ -33,6 +33,7 @@ export function truncateUtf8(text: string, maxBytes: number): string {
       `maxBytes must be a non-negative integer; received ${maxBytes}.`,
     );
   }
+  if (text.length * 3 <= maxBytes) return text;
   const totalBytes = utf8ByteLength(text);
   if (totalBytes <= maxBytes) return text;
   const markerBudget = utf8ByteLength(truncationMarker(totalBytes));
