@@ -54,7 +54,11 @@ write(
 write(
   "tsconfig.build.json",
   `${JSON.stringify(
-    { extends: "../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] },
+    {
+      extends: "../../tsconfig.base.json",
+      compilerOptions: { rootDir: "src", outDir: "dist" },
+      include: ["src"],
+    },
     null,
     2,
   )}\n`,

@@ -10,7 +10,16 @@ import { installEnv, pnpmCommand } from "./bootstrap.mjs";
 const root = resolve(import.meta.dirname, "..");
 const packDir = join(root, ".ci", "pack");
 /** Files a tarball may hold, as path prefixes inside `package/`. */
-const ALLOWED = [/^package\/package\.json$/, /^package\/README\.md$/, /^package\/LICENSE$/, /^package\/CHANGELOG\.md$/, /^package\/dist\//, /^package\/bin\//, /^package\/schema\//, /^package\/drizzle\//];
+const ALLOWED = [
+  /^package\/package\.json$/,
+  /^package\/README\.md$/,
+  /^package\/LICENSE$/,
+  /^package\/CHANGELOG\.md$/,
+  /^package\/dist\//,
+  /^package\/bin\//,
+  /^package\/schema\//,
+  /^package\/drizzle\//,
+];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];
 
 const packages = ["packages", "apps"].flatMap((group) =>
@@ -52,11 +61,15 @@ for (const dir of packages) {
       problems.push(`${manifest.name}: unexpected file in tarball: ${entry}`);
     }
   }
-  if (!entries.some((entry) => entry.startsWith("package/dist/"))) problems.push(`${manifest.name}: no dist/ in tarball`);
-  const packedManifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
+  if (!entries.some((entry) => entry.startsWith("package/dist/")))
+    problems.push(`${manifest.name}: no dist/ in tarball`);
+  const packedManifest = JSON.parse(
+    execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
+  );
   for (const section of ["dependencies", "peerDependencies"]) {
     for (const [name, range] of Object.entries(packedManifest[section] ?? {})) {
-      if (/^(workspace|catalog):/.test(range)) problems.push(`${manifest.name}: ${section}.${name} left as ${range}`);
+      if (/^(workspace|catalog):/.test(range))
+        problems.push(`${manifest.name}: ${section}.${name} left as ${range}`);
     }
   }
   console.log(`packed ${manifest.name}: ${entries.length} files`);
@@ -64,10 +77,16 @@ for (const dir of packages) {
 
 const project = mkdtempSync(join(tmpdir(), "mono-agent-pack-"));
 try {
-  const overrides = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
+  const overrides = Object.fromEntries(
+    Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]),
+  );
   writeFileSync(
     join(project, "package.json"),
-    JSON.stringify({ name: "pack-check", private: true, type: "module", dependencies: overrides, overrides }, null, 2),
+    JSON.stringify(
+      { name: "pack-check", private: true, type: "module", dependencies: overrides, overrides },
+      null,
+      2,
+    ),
   );
   const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd: project,
@@ -79,14 +98,23 @@ try {
     for (const name of Object.keys(tarballs)) {
       const check = spawnSync(
         "node",
-        ["--input-type=module", "-e", `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) { console.error("no exports"); process.exit(1); }`],
+        [
+          "--input-type=module",
+          "-e",
+          `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) { console.error("no exports"); process.exit(1); }`,
+        ],
         { cwd: project, encoding: "utf8" },
       );
-      if (check.status !== 0) problems.push(`${name}: import failed in a fresh project: ${check.stderr.trim()}`);
+      if (check.status !== 0)
+        problems.push(`${name}: import failed in a fresh project: ${check.stderr.trim()}`);
       else console.log(`imported ${name} alone: ok`);
     }
-    const bin = spawnSync("npx", ["--no-install", "mono-agent", "--help"], { cwd: project, encoding: "utf8" });
-    if (tarballs["@mono-agent/agent"] && bin.status !== 0) problems.push(`mono-agent --help failed: ${bin.stderr}`);
+    const bin = spawnSync("npx", ["--no-install", "mono-agent", "--help"], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    if (tarballs["@mono-agent/agent"] && bin.status !== 0)
+      problems.push(`mono-agent --help failed: ${bin.stderr}`);
   }
 } finally {
   rmSync(project, { recursive: true, force: true });
@@ -95,4 +123,5 @@ try {
 if (problems.length > 0) {
   console.error(`\npack check found ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
   process.exitCode = 1;
-} else console.log(`pack check: ${Object.keys(tarballs).length} packages packed, installed and imported alone`);
+} else
+  console.log(`pack check: ${Object.keys(tarballs).length} packages packed, installed and imported alone`);

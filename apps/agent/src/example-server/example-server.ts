@@ -8,7 +8,11 @@ import { textStats } from "./text-stats.js";
 export const EXAMPLE_SERVER_NAME = "mono-agent-example";
 
 function textResult(value: unknown) {
-  return { content: [{ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }] };
+  return {
+    content: [
+      { type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value, null, 2) },
+    ],
+  };
 }
 
 /**
@@ -22,7 +26,8 @@ export function createExampleServer(workspaceDir: string): McpServer {
     "current_time",
     {
       title: "Current time",
-      description: "The current date and time, in UTC and in an optional IANA time zone such as Europe/Amsterdam.",
+      description:
+        "The current date and time, in UTC and in an optional IANA time zone such as Europe/Amsterdam.",
       inputSchema: { timeZone: z.string().optional().describe("IANA time zone, e.g. America/New_York") },
     },
     async ({ timeZone }) => {
@@ -30,9 +35,16 @@ export function createExampleServer(workspaceDir: string): McpServer {
       const zone = timeZone ?? "UTC";
       let local: string;
       try {
-        local = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "long", timeZone: zone }).format(now);
+        local = new Intl.DateTimeFormat("en-GB", {
+          dateStyle: "full",
+          timeStyle: "long",
+          timeZone: zone,
+        }).format(now);
       } catch {
-        return { ...textResult(`unknown time zone "${zone}": use an IANA name such as Europe/Paris`), isError: true };
+        return {
+          ...textResult(`unknown time zone "${zone}": use an IANA name such as Europe/Paris`),
+          isError: true,
+        };
       }
       return textResult({ utc: now.toISOString(), timeZone: zone, local });
     },
@@ -41,14 +53,18 @@ export function createExampleServer(workspaceDir: string): McpServer {
     "calculate",
     {
       title: "Calculate",
-      description: "Evaluate an arithmetic expression exactly as written: numbers, + - * / % ^ and parentheses.",
+      description:
+        "Evaluate an arithmetic expression exactly as written: numbers, + - * / % ^ and parentheses.",
       inputSchema: { expression: z.string().min(1).describe("e.g. (12.5 * 4) ^ 2 / 3") },
     },
     async ({ expression }) => {
       try {
         return textResult({ expression, result: calculate(expression) });
       } catch (error) {
-        return { ...textResult(`cannot calculate "${expression}": ${(error as Error).message}`), isError: true };
+        return {
+          ...textResult(`cannot calculate "${expression}": ${(error as Error).message}`),
+          isError: true,
+        };
       }
     },
   );

@@ -23,7 +23,8 @@ export async function textStats(rootDir: string, path: string): Promise<TextStat
   if (inside.startsWith("..") || isAbsolute(inside)) throw new Error(`${path} is outside the workspace`);
   const info = await stat(target);
   if (!info.isFile()) throw new Error(`${path} is not a regular file`);
-  if (info.size > MAX_TEXT_STATS_BYTES) throw new Error(`${path} is larger than ${MAX_TEXT_STATS_BYTES} bytes`);
+  if (info.size > MAX_TEXT_STATS_BYTES)
+    throw new Error(`${path} is larger than ${MAX_TEXT_STATS_BYTES} bytes`);
   const text = await readFile(target, "utf8");
   const lines = text.length === 0 ? [] : text.replace(/\n$/, "").split("\n");
   return {
