@@ -1,0 +1,147 @@
+// Runtime bench: run after `pnpm --filter @mono-agent/agent build`, from the repo root:
+//   node bench/runtime/run.mjs
+// Every figure is printed beside its baseline measured in the same run. Targets are reported as
+// "met" / "MISSED"; the exit code is 0 either way (timings vary by machine).
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { performance } from "node:perf_hooks";
+import { spawn } from "node:child_process";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const agentDir = join(repoRoot, "apps", "agent");
+const fixtureDir = join(agentDir, "test", "fixtures", "mcp");
+const { connectMcpServers } = await import(join(agentDir, "dist", "runtime", "mcp-connect-servers.js"));
+const { Client, StdioClientTransport } = await import(join(fixtureDir, "raw-client.mjs"));
+
+/** Calls measured per path (the issue's figure). */
+const CALLS = 2_000;
+/** Calls per alternating block, so both paths see the same machine noise. */
+const BLOCK = 250;
+/** Warm-up calls per path before measuring (JIT, socket buffers). */
+const WARM_UP_CALLS = 200;
+/** Connect measurements per server count; the median is reported. */
+const CONNECT_REPEATS = 7;
+/** Per-call overhead target of the bridge over the raw MCP SDK client, in ms. */
+const PER_CALL_TARGET_MS = 0.15;
+/** Target ratio of connecting 8 stdio servers to connecting 1. */
+const CONNECT_RATIO_TARGET = 1.5;
+
+const median = (values) => {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const verdict = (met) => (met ? "met" : "MISSED");
+const fixed = (value, digits = 3) => value.toFixed(digits);
+
+const workDir = await mkdtemp(join(tmpdir(), "mono-agent-bench-"));
+const hostEnv = { ...process.env };
+const baseOptions = {
+  hostEnv,
+  passthrough: [],
+  toolOutputDir: workDir,
+  callTimeoutMs: 60_000,
+  callMaxTotalTimeoutMs: 600_000,
+};
+const stdioSpec = (name, fixture) => ({
+  name,
+  transport: "stdio",
+  command: fixture.endsWith(".sh") ? "sh" : process.execPath,
+  args: [join(fixtureDir, fixture)],
+  env: {},
+  options: { connectTimeoutMs: 30_000 },
+});
+
+async function perCallCost() {
+  const raw = new Client({ name: "bench-raw", version: "0" });
+  await raw.connect(new StdioClientTransport({ command: process.execPath, args: [join(fixtureDir, "stdio-server.mjs")], stderr: "ignore" }));
+  const run = new AbortController();
+  const bridge = await connectMcpServers({ ...baseOptions, runId: "bench-calls", signal: run.signal, servers: [stdioSpec("bench", "stdio-server.mjs")] });
+  const echo = bridge.tools.find((tool) => tool.name === "mcp__bench__echo");
+  const viaRaw = () => raw.callTool({ name: "echo", arguments: { text: "ping" } });
+  let callId = 0;
+  const viaBridge = () => echo.execute(`call-${callId++}`, { text: "ping" }, run.signal);
+  for (let index = 0; index < WARM_UP_CALLS; index += 1) {
+    await viaRaw();
+    await viaBridge();
+  }
+  const blockMeans = { raw: [], bridge: [] };
+  for (let done = 0; done < CALLS; done += BLOCK) {
+    for (const [key, call] of [["raw", viaRaw], ["bridge", viaBridge]]) {
+      const started = performance.now();
+      for (let index = 0; index < BLOCK; index += 1) await call();
+      blockMeans[key].push((performance.now() - started) / BLOCK);
+    }
+  }
+  await bridge.close();
+  await raw.close();
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const rawPerCall = mean(blockMeans.raw);
+  const bridgePerCall = mean(blockMeans.bridge);
+  const added = bridgePerCall - rawPerCall;
+  const medianAdded = median(blockMeans.bridge.map((value, index) => value - blockMeans.raw[index]));
+  console.log(`per tool call over stdio (${CALLS} calls each, same fixture server, ${CALLS / BLOCK} alternating blocks)`);
+  console.log(`  raw MCP SDK client : ${fixed(rawPerCall)} ms/call   (baseline)`);
+  console.log(`  through the bridge : ${fixed(bridgePerCall)} ms/call`);
+  console.log(`  bridge adds        : ${fixed(added)} ms/call (median of block differences ${fixed(medianAdded)})   target < ${PER_CALL_TARGET_MS} ms: ${verdict(added < PER_CALL_TARGET_MS)}`);
+}
+
+async function connectCost(fixture, label, repeats = CONNECT_REPEATS) {
+  const timings = { 1: [], 8: [] };
+  for (let repeat = 0; repeat < repeats; repeat += 1) {
+    for (const count of [1, 8]) {
+      const servers = Array.from({ length: count }, (_, index) => stdioSpec(`s${index}`, fixture));
+      const started = performance.now();
+      const bridge = await connectMcpServers({ ...baseOptions, runId: `bench-connect-${repeat}-${count}`, servers });
+      timings[count].push(performance.now() - started);
+      if (bridge.warnings.length > 0) throw new Error(JSON.stringify(bridge.warnings));
+      await bridge.close();
+    }
+  }
+  const serial = [];
+  for (let repeat = 0; repeat < repeats; repeat += 1) {
+    const started = performance.now();
+    const bridges = [];
+    for (let index = 0; index < 8; index += 1) {
+      bridges.push(await connectMcpServers({ ...baseOptions, runId: `bench-serial-${repeat}-${index}`, servers: [stdioSpec(`s${index}`, fixture)] }));
+    }
+    serial.push(performance.now() - started);
+    await Promise.all(bridges.map((bridge) => bridge.close()));
+  }
+  const one = median(timings[1]);
+  const eight = median(timings[8]);
+  const ratio = eight / one;
+  console.log(`connect stdio servers in parallel (${label}; median of ${repeats})`);
+  console.log(`  1 server                 : ${fixed(one, 1)} ms   (baseline)`);
+  console.log(`  8 servers                : ${fixed(eight, 1)} ms`);
+  console.log(`  8 servers one at a time  : ${fixed(median(serial), 1)} ms   (what a serial connect would cost)`);
+  console.log(`  ratio 8 : 1              : ${fixed(ratio, 2)}x   target < ${CONNECT_RATIO_TARGET}x: ${verdict(ratio < CONNECT_RATIO_TARGET)}`);
+}
+
+/** Node's spawn() blocks the event loop for each fork+exec; 8 of them are a floor no parallel connect can beat. */
+async function spawnFloor() {
+  const samples = [];
+  for (let repeat = 0; repeat < CONNECT_REPEATS; repeat += 1) {
+    const started = performance.now();
+    const children = Array.from({ length: 8 }, () => spawn("sh", ["-c", "exit 0"], { detached: true, stdio: "pipe" }));
+    samples.push(performance.now() - started);
+    await Promise.all(children.map((child) => new Promise((resolve) => child.once("close", resolve))));
+  }
+  console.log(`  floor: 8 synchronous spawn() calls of "sh -c 'exit 0'" in this process: ${fixed(median(samples), 1)} ms`);
+}
+
+try {
+  console.log(`mono-agent runtime bench (node ${process.version}, ${(await import("node:os")).cpus().length} CPUs)\n`);
+  await perCallCost();
+  console.log("");
+  await connectCost("shell-stdio-server.sh", "sh server: starts in ~1 ms, so this measures the bridge");
+  await spawnFloor();
+  console.log("");
+  await connectCost("tiny-stdio-server.mjs", "Node server: informational, bounded by Node start-up CPU x 8 / CPUs", 3);
+  console.log("");
+  // Host overhead of one run with the faux model and no servers: added by the lead (apps/agent run API).
+  console.log("host overhead of one run with the faux model, no servers: (not measured yet)");
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
