@@ -55,9 +55,20 @@ const stdioSpec = (name, fixture) => ({
 
 async function perCallCost() {
   const raw = new Client({ name: "bench-raw", version: "0" });
-  await raw.connect(new StdioClientTransport({ command: process.execPath, args: [join(fixtureDir, "stdio-server.mjs")], stderr: "ignore" }));
+  await raw.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(fixtureDir, "stdio-server.mjs")],
+      stderr: "ignore",
+    }),
+  );
   const run = new AbortController();
-  const bridge = await connectMcpServers({ ...baseOptions, runId: "bench-calls", signal: run.signal, servers: [stdioSpec("bench", "stdio-server.mjs")] });
+  const bridge = await connectMcpServers({
+    ...baseOptions,
+    runId: "bench-calls",
+    signal: run.signal,
+    servers: [stdioSpec("bench", "stdio-server.mjs")],
+  });
   const echo = bridge.tools.find((tool) => tool.name === "mcp__bench__echo");
   const viaRaw = () => raw.callTool({ name: "echo", arguments: { text: "ping" } });
   let callId = 0;
@@ -68,7 +79,10 @@ async function perCallCost() {
   }
   const blockMeans = { raw: [], bridge: [] };
   for (let done = 0; done < CALLS; done += BLOCK) {
-    for (const [key, call] of [["raw", viaRaw], ["bridge", viaBridge]]) {
+    for (const [key, call] of [
+      ["raw", viaRaw],
+      ["bridge", viaBridge],
+    ]) {
       const started = performance.now();
       for (let index = 0; index < BLOCK; index += 1) await call();
       blockMeans[key].push((performance.now() - started) / BLOCK);
@@ -81,10 +95,14 @@ async function perCallCost() {
   const bridgePerCall = mean(blockMeans.bridge);
   const added = bridgePerCall - rawPerCall;
   const medianAdded = median(blockMeans.bridge.map((value, index) => value - blockMeans.raw[index]));
-  console.log(`per tool call over stdio (${CALLS} calls each, same fixture server, ${CALLS / BLOCK} alternating blocks)`);
+  console.log(
+    `per tool call over stdio (${CALLS} calls each, same fixture server, ${CALLS / BLOCK} alternating blocks)`,
+  );
   console.log(`  raw MCP SDK client : ${fixed(rawPerCall)} ms/call   (baseline)`);
   console.log(`  through the bridge : ${fixed(bridgePerCall)} ms/call`);
-  console.log(`  bridge adds        : ${fixed(added)} ms/call (median of block differences ${fixed(medianAdded)})   target < ${PER_CALL_TARGET_MS} ms: ${verdict(added < PER_CALL_TARGET_MS)}`);
+  console.log(
+    `  bridge adds        : ${fixed(added)} ms/call (median of block differences ${fixed(medianAdded)})   target < ${PER_CALL_TARGET_MS} ms: ${verdict(added < PER_CALL_TARGET_MS)}`,
+  );
 }
 
 async function connectCost(fixture, label, repeats = CONNECT_REPEATS) {
@@ -93,7 +111,11 @@ async function connectCost(fixture, label, repeats = CONNECT_REPEATS) {
     for (const count of [1, 8]) {
       const servers = Array.from({ length: count }, (_, index) => stdioSpec(`s${index}`, fixture));
       const started = performance.now();
-      const bridge = await connectMcpServers({ ...baseOptions, runId: `bench-connect-${repeat}-${count}`, servers });
+      const bridge = await connectMcpServers({
+        ...baseOptions,
+        runId: `bench-connect-${repeat}-${count}`,
+        servers,
+      });
       timings[count].push(performance.now() - started);
       if (bridge.warnings.length > 0) throw new Error(JSON.stringify(bridge.warnings));
       await bridge.close();
@@ -104,7 +126,13 @@ async function connectCost(fixture, label, repeats = CONNECT_REPEATS) {
     const started = performance.now();
     const bridges = [];
     for (let index = 0; index < 8; index += 1) {
-      bridges.push(await connectMcpServers({ ...baseOptions, runId: `bench-serial-${repeat}-${index}`, servers: [stdioSpec(`s${index}`, fixture)] }));
+      bridges.push(
+        await connectMcpServers({
+          ...baseOptions,
+          runId: `bench-serial-${repeat}-${index}`,
+          servers: [stdioSpec(`s${index}`, fixture)],
+        }),
+      );
     }
     serial.push(performance.now() - started);
     await Promise.all(bridges.map((bridge) => bridge.close()));
@@ -115,8 +143,12 @@ async function connectCost(fixture, label, repeats = CONNECT_REPEATS) {
   console.log(`connect stdio servers in parallel (${label}; median of ${repeats})`);
   console.log(`  1 server                 : ${fixed(one, 1)} ms   (baseline)`);
   console.log(`  8 servers                : ${fixed(eight, 1)} ms`);
-  console.log(`  8 servers one at a time  : ${fixed(median(serial), 1)} ms   (what a serial connect would cost)`);
-  console.log(`  ratio 8 : 1              : ${fixed(ratio, 2)}x   target < ${CONNECT_RATIO_TARGET}x: ${verdict(ratio < CONNECT_RATIO_TARGET)}`);
+  console.log(
+    `  8 servers one at a time  : ${fixed(median(serial), 1)} ms   (what a serial connect would cost)`,
+  );
+  console.log(
+    `  ratio 8 : 1              : ${fixed(ratio, 2)}x   target < ${CONNECT_RATIO_TARGET}x: ${verdict(ratio < CONNECT_RATIO_TARGET)}`,
+  );
 }
 
 /** Node's spawn() blocks the event loop for each fork+exec; 8 of them are a floor no parallel connect can beat. */
@@ -124,21 +156,31 @@ async function spawnFloor() {
   const samples = [];
   for (let repeat = 0; repeat < CONNECT_REPEATS; repeat += 1) {
     const started = performance.now();
-    const children = Array.from({ length: 8 }, () => spawn("sh", ["-c", "exit 0"], { detached: true, stdio: "pipe" }));
+    const children = Array.from({ length: 8 }, () =>
+      spawn("sh", ["-c", "exit 0"], { detached: true, stdio: "pipe" }),
+    );
     samples.push(performance.now() - started);
     await Promise.all(children.map((child) => new Promise((resolve) => child.once("close", resolve))));
   }
-  console.log(`  floor: 8 synchronous spawn() calls of "sh -c 'exit 0'" in this process: ${fixed(median(samples), 1)} ms`);
+  console.log(
+    `  floor: 8 synchronous spawn() calls of "sh -c 'exit 0'" in this process: ${fixed(median(samples), 1)} ms`,
+  );
 }
 
 try {
-  console.log(`mono-agent runtime bench (node ${process.version}, ${(await import("node:os")).cpus().length} CPUs)\n`);
+  console.log(
+    `mono-agent runtime bench (node ${process.version}, ${(await import("node:os")).cpus().length} CPUs)\n`,
+  );
   await perCallCost();
   console.log("");
   await connectCost("shell-stdio-server.sh", "sh server: starts in ~1 ms, so this measures the bridge");
   await spawnFloor();
   console.log("");
-  await connectCost("tiny-stdio-server.mjs", "Node server: informational, bounded by Node start-up CPU x 8 / CPUs", 3);
+  await connectCost(
+    "tiny-stdio-server.mjs",
+    "Node server: informational, bounded by Node start-up CPU x 8 / CPUs",
+    3,
+  );
   console.log("");
   // Host overhead of one run with the faux model and no servers: added by the lead (apps/agent run API).
   console.log("host overhead of one run with the faux model, no servers: (not measured yet)");

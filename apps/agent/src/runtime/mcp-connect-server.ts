@@ -238,7 +238,10 @@ function errorText(error: unknown): string {
   const status = (error as { code?: unknown }).code;
   const isHttpStatus = typeof status === "number" && status >= 100 && status < 600;
   const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
-  const message = typeof causeCode === "string" && !error.message.includes(causeCode) ? `${error.message} (${causeCode})` : error.message;
+  const message =
+    typeof causeCode === "string" && !error.message.includes(causeCode)
+      ? `${error.message} (${causeCode})`
+      : error.message;
   return isHttpStatus && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
 }
 

@@ -1,7 +1,14 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import { TEST_SERVER_OPTIONS, bridgeOptions, fixtureSpec, makeTempDir, resultText, runFauxAgent } from "../fixtures/mcp/bridge-test-kit.js";
+import {
+  TEST_SERVER_OPTIONS,
+  bridgeOptions,
+  fixtureSpec,
+  makeTempDir,
+  resultText,
+  runFauxAgent,
+} from "../fixtures/mcp/bridge-test-kit.js";
 
 /** A loopback port that nothing listens on (bound, then released). */
 async function refusedPort(): Promise<number> {
@@ -29,11 +36,44 @@ describe("a server that fails to connect is skipped with a warning; the run goes
       bridgeOptions(outputDir.path, {
         onWarning: (warning) => seen.push(warning.serverName),
         servers: [
-          { name: "missing", transport: "stdio", command: "mono-agent-no-such-command", args: [], env: {}, options: TEST_SERVER_OPTIONS },
-          { name: "refused", transport: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {}, options: TEST_SERVER_OPTIONS },
-          { name: "refused-auto", transport: "auto", url: `http://127.0.0.1:${port}/mcp`, headers: {}, options: TEST_SERVER_OPTIONS },
-          { name: "exits", transport: "stdio", command: "sh", args: ["-c", "echo 'config file not found' >&2; exit 7"], env: {}, options: TEST_SERVER_OPTIONS },
-          { name: "mute", transport: "stdio", command: "sh", args: ["-c", "sleep 30"], env: {}, options: { connectTimeoutMs: 300 } },
+          {
+            name: "missing",
+            transport: "stdio",
+            command: "mono-agent-no-such-command",
+            args: [],
+            env: {},
+            options: TEST_SERVER_OPTIONS,
+          },
+          {
+            name: "refused",
+            transport: "http",
+            url: `http://127.0.0.1:${port}/mcp`,
+            headers: {},
+            options: TEST_SERVER_OPTIONS,
+          },
+          {
+            name: "refused-auto",
+            transport: "auto",
+            url: `http://127.0.0.1:${port}/mcp`,
+            headers: {},
+            options: TEST_SERVER_OPTIONS,
+          },
+          {
+            name: "exits",
+            transport: "stdio",
+            command: "sh",
+            args: ["-c", "echo 'config file not found' >&2; exit 7"],
+            env: {},
+            options: TEST_SERVER_OPTIONS,
+          },
+          {
+            name: "mute",
+            transport: "stdio",
+            command: "sh",
+            args: ["-c", "sleep 30"],
+            env: {},
+            options: { connectTimeoutMs: 300 },
+          },
           fixtureSpec("good", "stdio-server.mjs"),
         ],
       }),
@@ -55,10 +95,18 @@ describe("a server that fails to connect is skipped with a warning; the run goes
       expect(byName.get("exits")?.message).toContain("exit code 7");
       expect(byName.get("mute")).toMatchObject({ code: "connect_timeout" });
       expect(byName.get("mute")?.message).toContain("300 ms");
-      expect(bridge.servers.filter((server) => server.status === "connected").map((server) => server.name)).toEqual(["good"]);
-      expect(bridge.servers.find((server) => server.name === "missing")).toMatchObject({ status: "failed", errorCode: "spawn_failed", toolNames: [] });
+      expect(
+        bridge.servers.filter((server) => server.status === "connected").map((server) => server.name),
+      ).toEqual(["good"]);
+      expect(bridge.servers.find((server) => server.name === "missing")).toMatchObject({
+        status: "failed",
+        errorCode: "spawn_failed",
+        toolNames: [],
+      });
 
-      const run = await runFauxAgent(bridge.tools, [{ name: "mcp__good__echo", arguments: { text: "the run goes on" } }]);
+      const run = await runFauxAgent(bridge.tools, [
+        { name: "mcp__good__echo", arguments: { text: "the run goes on" } },
+      ]);
       expect(run.contexts[0]?.tools?.every((tool) => tool.name.startsWith("mcp__good__"))).toBe(true);
       expect(resultText(run.toolResults[0])).toBe("the run goes on");
     } finally {
@@ -67,8 +115,15 @@ describe("a server that fails to connect is skipped with a warning; the run goes
   });
 
   it("an already aborted run connects nothing", async () => {
-    const bridge = await connectMcpServers(bridgeOptions(outputDir.path, { servers: [fixtureSpec("srv", "stdio-server.mjs")], signal: AbortSignal.abort() }));
-    expect(bridge.warnings).toMatchObject([{ kind: "mcp_server_unavailable", serverName: "srv", code: "connect_aborted" }]);
+    const bridge = await connectMcpServers(
+      bridgeOptions(outputDir.path, {
+        servers: [fixtureSpec("srv", "stdio-server.mjs")],
+        signal: AbortSignal.abort(),
+      }),
+    );
+    expect(bridge.warnings).toMatchObject([
+      { kind: "mcp_server_unavailable", serverName: "srv", code: "connect_aborted" },
+    ]);
     expect(bridge.tools).toEqual([]);
     await bridge.close();
     await bridge.close();

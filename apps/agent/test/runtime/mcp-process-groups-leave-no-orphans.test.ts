@@ -3,7 +3,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
 import type { RunServerSpec } from "../../src/runtime/mcp-server-spec.js";
-import { TEST_SERVER_OPTIONS, bridgeOptions, fixtureSpec, makeTempDir, resultText } from "../fixtures/mcp/bridge-test-kit.js";
+import {
+  TEST_SERVER_OPTIONS,
+  bridgeOptions,
+  fixtureSpec,
+  makeTempDir,
+  resultText,
+} from "../fixtures/mcp/bridge-test-kit.js";
 
 /** Runs of the test; each starts and closes 3 stdio servers (one behind `sh -c`). */
 const RUNS = 50;
@@ -42,7 +48,9 @@ function serversFor(marker: string): RunServerSpec[] {
 }
 
 describe("closing a run ends the whole process group of every stdio server", () => {
-  it(`leaves no process behind after ${RUNS} runs with 3 stdio servers each`, { timeout: 240_000 }, async () => {
+  it(`leaves no process behind after ${RUNS} runs with 3 stdio servers each`, {
+    timeout: 240_000,
+  }, async () => {
     const marker = `mcp-orphan-check-${randomUUID()}`;
     const outputDir = await makeTempDir();
     let sawProcessesWhileConnected = 0;
@@ -59,7 +67,16 @@ describe("closing a run ends the whole process group of every stdio server", () 
         for (const name of ["mcp__wrapped__echo", "mcp__stubborn__echo", "mcp__normal__echo"]) {
           const tool = bridge.tools.find((candidate) => candidate.name === name);
           const result = await tool!.execute(`call-${runIndex}`, { text: name });
-          expect(resultText({ role: "toolResult", toolCallId: "", toolName: name, content: result.content, isError: false, timestamp: 0 })).toBe(name);
+          expect(
+            resultText({
+              role: "toolResult",
+              toolCallId: "",
+              toolName: name,
+              content: result.content,
+              isError: false,
+              timestamp: 0,
+            }),
+          ).toBe(name);
         }
         if (runIndex === 0) sawProcessesWhileConnected = processesWithMarker(marker).length;
       } finally {

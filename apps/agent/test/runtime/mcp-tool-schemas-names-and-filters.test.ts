@@ -4,10 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
 import { matchesGlob, isToolIncluded } from "../../src/runtime/mcp-tool-filter.js";
 import { normalizeToolInputSchema } from "../../src/runtime/mcp-tool-schema.js";
-import { TEST_SERVER_OPTIONS, bridgeOptions, fixtureSpec, makeTempDir, resultText, runFauxAgent } from "../fixtures/mcp/bridge-test-kit.js";
+import {
+  TEST_SERVER_OPTIONS,
+  bridgeOptions,
+  fixtureSpec,
+  makeTempDir,
+  resultText,
+  runFauxAgent,
+} from "../fixtures/mcp/bridge-test-kit.js";
 
 function validates(parameters: unknown, args: Record<string, unknown>): unknown {
-  return validateToolArguments({ name: "t", description: "", parameters: parameters as TSchema }, { type: "toolCall", id: "1", name: "t", arguments: args });
+  return validateToolArguments(
+    { name: "t", description: "", parameters: parameters as TSchema },
+    { type: "toolCall", id: "1", name: "t", arguments: args },
+  );
 }
 
 describe("normalizeToolInputSchema", () => {
@@ -42,12 +52,17 @@ describe("normalizeToolInputSchema", () => {
     });
     expect(normalized).not.toHaveProperty("$schema");
     expect(original.properties.remote).toEqual({ $ref: "https://example.com/item.json" });
-    expect(validates(normalized, { remote: { any: "thing" }, missing: 3, tree: { next: {} } })).toMatchObject({ remote: { any: "thing" } });
+    expect(validates(normalized, { remote: { any: "thing" }, missing: 3, tree: { next: {} } })).toMatchObject(
+      { remote: { any: "thing" } },
+    );
   });
 
   it("forces an object schema with properties", () => {
     expect(normalizeToolInputSchema(undefined)).toEqual({ type: "object", properties: {} });
-    expect(normalizeToolInputSchema({ type: "string", properties: [] })).toEqual({ type: "object", properties: {} });
+    expect(normalizeToolInputSchema({ type: "string", properties: [] })).toEqual({
+      type: "object",
+      properties: {},
+    });
     expect(validates(normalizeToolInputSchema({}), {})).toEqual({});
   });
 });
@@ -75,7 +90,9 @@ describe("tools from a paginating server with raw schemas", () => {
   });
 
   it("lists every page, sanitises names, and keeps a tool with an unresolvable $ref callable by the model", async () => {
-    const bridge = await connectMcpServers(bridgeOptions(outputDir.path, { servers: [fixtureSpec("raw", "raw-schema-server.mjs")] }));
+    const bridge = await connectMcpServers(
+      bridgeOptions(outputDir.path, { servers: [fixtureSpec("raw", "raw-schema-server.mjs")] }),
+    );
     try {
       expect(bridge.servers[0]?.toolNames).toEqual([
         "mcp__raw__remote-ref",
@@ -91,7 +108,11 @@ describe("tools from a paginating server with raw schemas", () => {
         { name: "mcp__raw__dotted_name_tool", arguments: {} },
       ]);
       const advertised = run.contexts[0]?.tools?.find((tool) => tool.name === "mcp__raw__remote-ref");
-      expect(advertised?.parameters).toEqual({ type: "object", properties: { item: {}, label: { type: "string" } }, required: ["item"] });
+      expect(advertised?.parameters).toEqual({
+        type: "object",
+        properties: { item: {}, label: { type: "string" } },
+        required: ["item"],
+      });
       expect(run.toolResults.map((message) => [message.isError, resultText(message)])).toEqual([
         [false, 'remote-ref got {"item":{"id":7},"label":"x"}'],
         [false, 'missing-ref got {"thing":"anything"}'],
@@ -107,14 +128,24 @@ describe("tools from a paginating server with raw schemas", () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {
         servers: [
-          fixtureSpec("raw", "raw-schema-server.mjs", [], { options: { ...TEST_SERVER_OPTIONS, includeTools: ["*-ref", "dotted.*"], excludeTools: ["local-?ef"] } }),
+          fixtureSpec("raw", "raw-schema-server.mjs", [], {
+            options: {
+              ...TEST_SERVER_OPTIONS,
+              includeTools: ["*-ref", "dotted.*"],
+              excludeTools: ["local-?ef"],
+            },
+          }),
           fixtureSpec("my.server", "tiny-stdio-server.mjs"),
           fixtureSpec("my_server", "tiny-stdio-server.mjs"),
         ],
       }),
     );
     try {
-      expect(bridge.servers[0]?.toolNames).toEqual(["mcp__raw__remote-ref", "mcp__raw__missing-ref", "mcp__raw__dotted_name_tool"]);
+      expect(bridge.servers[0]?.toolNames).toEqual([
+        "mcp__raw__remote-ref",
+        "mcp__raw__missing-ref",
+        "mcp__raw__dotted_name_tool",
+      ]);
       const [dotted, underscored] = [bridge.servers[1]?.toolNames ?? [], bridge.servers[2]?.toolNames ?? []];
       expect(dotted).toHaveLength(1);
       expect(underscored).toHaveLength(1);
@@ -124,7 +155,9 @@ describe("tools from a paginating server with raw schemas", () => {
         ["mcp_tool_name_collision", "my.server"],
         ["mcp_tool_name_collision", "my_server"],
       ]);
-      const result = await bridge.tools.find((tool) => tool.name === dotted[0])!.execute("c", { text: "original name used" });
+      const result = await bridge.tools
+        .find((tool) => tool.name === dotted[0])!
+        .execute("c", { text: "original name used" });
       expect(result.content).toEqual([{ type: "text", text: "original name used" }]);
     } finally {
       await bridge.close();

@@ -68,8 +68,19 @@ describe("a faux model calls mcp__<server>__<tool> and receives the result", () 
         { name: "mcp__everything__echo", arguments: { message: "from everything" } },
       ]);
       const advertised = run.contexts[0]?.tools?.map((tool) => tool.name) ?? [];
-      expect(advertised).toEqual(expect.arrayContaining(["mcp__local__echo", "mcp__remote__echo", "mcp__legacy__echo", "mcp__guess__echo", "mcp__everything__echo"]));
-      expect(advertised.filter((name) => name.startsWith("mcp__everything__")).sort()).toEqual(["mcp__everything__echo", "mcp__everything__get-sum"]);
+      expect(advertised).toEqual(
+        expect.arrayContaining([
+          "mcp__local__echo",
+          "mcp__remote__echo",
+          "mcp__legacy__echo",
+          "mcp__guess__echo",
+          "mcp__everything__echo",
+        ]),
+      );
+      expect(advertised.filter((name) => name.startsWith("mcp__everything__")).sort()).toEqual([
+        "mcp__everything__echo",
+        "mcp__everything__get-sum",
+      ]);
       expect(run.toolResults.map((message) => [message.toolName, message.isError])).toEqual([
         ["mcp__local__echo", false],
         ["mcp__remote__echo", false],
