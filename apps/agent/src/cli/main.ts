@@ -15,6 +15,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "check an agent folder: config, mcp.json, tool policy, model, memory",
     load: async () => (await import("./validate/validate-command.js")).validateCommand,
   },
+  run: {
+    summary: "run the agent once: prompt as argument or stdin (--conversation, --model, --json)",
+    load: async () => (await import("./run/run-command.js")).runCommand,
+  },
   init: {
     summary:
       "create an agent folder (config, mcp.json with the example server, instructions) that validates and runs",

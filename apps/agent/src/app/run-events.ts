@@ -1,0 +1,32 @@
+/**
+ * What a run reports while it happens: the stable event stream behind `mono-agent run --json`
+ * (one JSON object per line) and the live CLI output.
+ */
+export type RunEvent =
+  | { type: "run_started"; runId: string; conversationId: string; model: string; tools: string[] }
+  | { type: "warning"; kind: string; message: string; serverName?: string }
+  | { type: "text_delta"; text: string }
+  | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
+  | { type: "tool_progress"; toolCallId: string; name: string; message: string }
+  | {
+      type: "tool_finished";
+      toolCallId: string;
+      name: string;
+      isError: boolean;
+      durationMs: number;
+      preview: string;
+    }
+  | {
+      type: "run_finished";
+      runId: string;
+      status: RunStatus;
+      finalText: string;
+      durationMs: number;
+      error?: { kind: string; message: string };
+    };
+
+/** How a run settled. */
+export type RunStatus = "succeeded" | "failed" | "cancelled";
+
+/** Length of the result preview in `tool_finished`, in characters: enough to recognise a result at a glance. */
+export const TOOL_PREVIEW_CHARACTERS = 200;

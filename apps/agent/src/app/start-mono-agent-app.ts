@@ -1,0 +1,86 @@
+import { dirname, join } from "node:path";
+import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
+import { createToolPolicy } from "@mono-agent/policy";
+import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
+import type { ResolvedModel } from "../runtime/models.js";
+import type { AppToolProvider } from "./app-tool-provider.js";
+import { createRunId } from "./run-id.js";
+import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
+
+/** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
+export interface StartMonoAgentAppOptions {
+  /** Path of `mono-agent.config.json`; its folder is the agent folder. */
+  configPath?: string;
+  /** The config as an object; the agent folder is then `cwd`. */
+  config?: unknown;
+  /** The host-resolved environment. Never read from `process.env` by the app: pass what the agent may see. */
+  env: EnvRecord;
+  /** Base for relative paths (and the agent folder for an inline config). */
+  cwd: string;
+  /** App-owned tool providers to compose into every run (RunHistory and the like). */
+  appToolProviders?: readonly AppToolProvider[];
+  /**
+   * Models the host provides itself, by model reference (`"<provider>:<modelId>"`), consulted before
+   * pi-ai's registry and `models.providers`: a custom pi-ai provider, or pi-ai's faux provider in tests.
+   */
+  customModels?: Readonly<Record<string, ResolvedModel>>;
+}
+
+/** A running mono-agent: one config, one set of stores, any number of runs. */
+export interface MonoAgentApp {
+  readonly loaded: LoadedConfig;
+  /** Handles one request: one Pi session with its MCP servers, from start to settle. */
+  run(request: RunRequest): Promise<RunResult>;
+  /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Where the conversation store lives: beside the artifacts folder (`.mono-agent/conversations.sqlite`). */
+export function conversationStoreFile(loaded: LoadedConfig): string {
+  return join(dirname(loaded.artifactsDir), "conversations.sqlite");
+}
+
+/**
+ * Loads the config, checks the tool policy and opens the stores. Throws `MonoAgentConfigError` or
+ * `ToolPolicyError` for bad configuration before anything is started.
+ */
+export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Promise<MonoAgentApp> {
+  const loaded = await loadMonoAgentConfig({
+    cwd: options.cwd,
+    env: options.env,
+    ...(options.configPath !== undefined ? { configPath: options.configPath } : {}),
+    ...(options.config !== undefined ? { config: options.config } : {}),
+  });
+  const policy = createToolPolicy({
+    allowedTools: loaded.config.tools.allowedTools,
+    disallowedTools: loaded.config.tools.disallowedTools,
+  });
+  const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
+  const inFlight = new Set<Promise<RunResult>>();
+  let closed = false;
+  const deps = {
+    loaded,
+    env: options.env,
+    policy,
+    conversations,
+    appToolProviders: options.appToolProviders ?? [],
+    customModels: options.customModels ?? {},
+  };
+  return {
+    loaded,
+    run(request) {
+      if (closed)
+        return Promise.reject(new Error("the mono-agent app is closed; start a new one to run again"));
+      const running = runAgent(deps, createRunId(), request);
+      inFlight.add(running);
+      void running.finally(() => inFlight.delete(running)).catch(() => {});
+      return running;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      conversations.close();
+    },
+  };
+}

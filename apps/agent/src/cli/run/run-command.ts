@@ -1,0 +1,92 @@
+import { dirname, resolve } from "node:path";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { loadHostEnv } from "../host-env.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
+import { createRunRenderer } from "./render-run-event.js";
+import { readPrompt } from "./read-prompt.js";
+
+const USAGE =
+  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--json] [--config FILE] [--env-file FILE]";
+
+const HELP = `usage: ${USAGE}
+
+Runs the agent once: one Pi session with the MCP servers of the agent folder attached.
+The prompt is the argument, or standard input when no argument is given.
+
+  --conversation ID   conversation to continue, <channel>:<id> (default cli:default)
+  --model REF         model for this run, e.g. demo:demo, openai:gpt-4o-mini, ollama:llama3.2
+  --json              print the run's events as JSON lines instead of text
+  --config FILE       the agent's config (default ./${DEFAULT_CONFIG_FILE})
+  --env-file FILE     fill unset variables from a dotenv file (default: .env in the agent folder)
+
+Exit codes: 0 succeeded, 1 failed, 2 usage error, 130 cancelled (Ctrl-C).
+`;
+
+export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      conversation: { type: "string" },
+      model: { type: "string" },
+      json: { type: "boolean" },
+      config: { type: "string" },
+      "env-file": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const input = await readPrompt(positionals, io.stdin);
+  if (!input)
+    throw new ExitError(
+      `no prompt: pass it as an argument or on standard input\nusage: ${USAGE}`,
+      EXIT_USAGE,
+    );
+  const configPath = resolve(io.cwd, values.config ?? DEFAULT_CONFIG_FILE);
+  const env = loadHostEnv({
+    exported: io.env,
+    cwd: io.cwd,
+    agentDir: dirname(configPath),
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  });
+  const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
+  const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
+    throw new ExitError(
+      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate\` for every problem at once`,
+      EXIT_FAILURE,
+    );
+  });
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts === 1) controller.abort(new Error("interrupted (SIGINT)"));
+    else process.exit(EXIT_CANCELLED);
+  };
+  process.on("SIGINT", onSigint);
+  const render = values.json
+    ? (event: unknown) => io.stdout.write(`${JSON.stringify(event)}\n`)
+    : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
+  try {
+    const result = await app.run({
+      input,
+      signal: controller.signal,
+      onEvent: render,
+      ...(values.conversation ? { conversationId: values.conversation } : {}),
+      ...(values.model ? { model: values.model } : {}),
+    });
+    return result.status === "succeeded"
+      ? EXIT_OK
+      : result.status === "cancelled"
+        ? EXIT_CANCELLED
+        : EXIT_FAILURE;
+  } finally {
+    process.off("SIGINT", onSigint);
+    await app.close();
+  }
+}
