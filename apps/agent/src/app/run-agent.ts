@@ -3,12 +3,13 @@ import type { LoadedConfig } from "@mono-agent/config";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
-import type { ResolvedModel } from "../runtime/models.js";
 import { connectMcpServers } from "../runtime/mcp-connect-servers.js";
 import type { RunServerSpec } from "../runtime/mcp-server-spec.js";
-import type { AppToolProvider, AppToolServers } from "./app-tool-provider.js";
+import type { ResolvedModel } from "../runtime/models.js";
+import type { AppToolProvider } from "./app-tool-provider.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
+import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
@@ -20,6 +21,8 @@ export interface RunRequest {
   conversationId?: string;
   /** Overrides `runtime.model` for this run (`<provider>:<modelId>`). */
   model?: string;
+  /** Where the request came from (`cli`, `web`, `api`, ...), recorded with the run. */
+  source?: string;
   /** Aborting it cancels the run (status `cancelled`). */
   signal?: AbortSignal;
   /** Receives the run's events as they happen. */
@@ -32,10 +35,13 @@ export interface RunResult {
   conversationId: string;
   status: RunStatus;
   finalText: string;
+  startedAt: string;
   durationMs: number;
   model: string;
   warnings: { kind: string; message: string; serverName?: string }[];
   toolCalls: { name: string; isError: boolean; durationMs: number }[];
+  /** External and app-owned MCP servers that connected for this run. */
+  mcpServersUsed: string[];
   usage: { input: number; output: number; totalTokens: number; costUsd: number };
   error?: { kind: string; message: string };
 }
@@ -48,6 +54,8 @@ export interface RunAgentDependencies {
   conversations: ConversationStore;
   appToolProviders: readonly AppToolProvider[];
   customModels: Readonly<Record<string, ResolvedModel>>;
+  observers: readonly RunObserver[];
+  preparers: readonly RunServerPreparer[];
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -56,10 +64,16 @@ function offeredBuiltins(policy: ToolPolicy): string[] {
   return BUILTIN_TOOL_NAMES.filter((name) => evaluateTool(policy, name).decision === "offered");
 }
 
+function errorKind(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : "runtime_error";
+}
+
 /**
- * One run end to end: model, external + app-owned MCP servers connected in parallel, built-in tools
- * filtered by policy, the conversation restored, one Pi session, the new messages saved, then settle:
- * every MCP client and app-owned endpoint closed, whatever happened.
+ * One run end to end: model, external servers (resolved, then each preparer's overlay), app-owned
+ * servers, all connected in parallel; built-in tools filtered by policy; the conversation restored; one
+ * Pi session; the new messages saved; then settle: MCP clients closed, app endpoints closed, preparers
+ * cleaned up in reverse order, whatever happened.
  */
 export async function runAgent(
   deps: RunAgentDependencies,
@@ -67,11 +81,33 @@ export async function runAgent(
   request: RunRequest,
 ): Promise<RunResult> {
   const started = performance.now();
-  const conversationId = request.conversationId ?? DEFAULT_CONVERSATION_ID;
   const { loaded, env } = deps;
-  const modelRef = request.model ?? loaded.config.runtime.model;
+  const controller = new AbortController();
+  const info: RunStartInfo = {
+    runId,
+    conversationId: request.conversationId ?? DEFAULT_CONVERSATION_ID,
+    modelRef: request.model ?? loaded.config.runtime.model,
+    request,
+    startedAt: new Date(),
+    signal: controller.signal,
+  };
   const warnings: RunResult["warnings"] = [];
   const toolCalls: RunResult["toolCalls"] = [];
+  const mcpServersUsed: string[] = [];
+  const observe = async (label: string, call: (observer: RunObserver) => unknown) => {
+    for (const observer of deps.observers) {
+      try {
+        await call(observer);
+      } catch (error) {
+        const warning = {
+          kind: "run_observer_failed",
+          message: `${label} failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
+        warnings.push(warning);
+        request.onEvent?.({ type: "warning", ...warning });
+      }
+    }
+  };
   const emit = (event: RunEvent) => {
     if (event.type === "warning")
       warnings.push({
@@ -81,24 +117,52 @@ export async function runAgent(
       });
     if (event.type === "tool_finished")
       toolCalls.push({ name: event.name, isError: event.isError, durationMs: event.durationMs });
+    for (const observer of deps.observers) observer.onRunEvent?.(info, event);
     request.onEvent?.(event);
   };
-  const controller = new AbortController();
   const abort = () => controller.abort(request.signal?.reason);
   if (request.signal?.aborted) abort();
   request.signal?.addEventListener("abort", abort, { once: true });
 
-  const [{ resolveModel }, { runPiSession }, { createBuiltinTools }] = await Promise.all([
-    import("../runtime/models.js"),
-    import("../runtime/pi-session.js"),
-    import("../runtime/builtin-tools.js"),
-  ]);
-  const appServers: AppToolServers[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
   let closeMcp: () => Promise<void> = async () => {};
+  const finish = async (result: RunResult): Promise<RunResult> => {
+    emit({
+      type: "run_finished",
+      runId,
+      status: result.status,
+      finalText: result.finalText,
+      durationMs: result.durationMs,
+      ...(result.error ? { error: result.error } : {}),
+    });
+    await observe("run end hook", (observer) => observer.onRunEnd?.(info, result));
+    return result;
+  };
+  const outcome = (status: RunStatus, fields: Partial<RunResult>): RunResult => ({
+    runId,
+    conversationId: info.conversationId,
+    status,
+    finalText: "",
+    startedAt: info.startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    model: info.modelRef,
+    warnings,
+    toolCalls,
+    mcpServersUsed,
+    usage: { input: 0, output: 0, totalTokens: 0, costUsd: 0 },
+    ...fields,
+  });
+
   try {
+    await observe("run start hook", (observer) => observer.onRunStart?.(info));
+    const [{ resolveModel }, { runPiSession }, { createBuiltinTools }] = await Promise.all([
+      import("../runtime/models.js"),
+      import("../runtime/pi-session.js"),
+      import("../runtime/builtin-tools.js"),
+    ]);
     const resolvedModel =
-      deps.customModels[modelRef] ??
-      resolveModel({ modelRef, providers: loaded.config.models?.providers ?? {}, env });
+      deps.customModels[info.modelRef] ??
+      resolveModel({ modelRef: info.modelRef, providers: loaded.config.models?.providers ?? {}, env });
     const external = resolveRunServerSpecs(loaded, env);
     for (const skipped of external.skipped) {
       emit({
@@ -108,11 +172,23 @@ export async function runAgent(
         message: skipped.message,
       });
     }
-    const context = { runId, conversationId, signal: controller.signal };
-    for (const provider of deps.appToolProviders) appServers.push(await provider(context));
-    for (const warning of appServers.flatMap((entry) => entry.warnings ?? []))
-      emit({ type: "warning", ...warning });
-    const servers: RunServerSpec[] = [...external.servers, ...appServers.flatMap((entry) => entry.servers)];
+    let servers: RunServerSpec[] = external.servers;
+    for (const prepare of deps.preparers) {
+      const prepared = await prepare(info, servers);
+      if (prepared.cleanup) cleanups.unshift(prepared.cleanup);
+      for (const warning of prepared.warnings ?? []) emit({ type: "warning", ...warning });
+      servers = prepared.servers;
+    }
+    for (const provider of deps.appToolProviders) {
+      const provided = await provider({
+        runId,
+        conversationId: info.conversationId,
+        signal: controller.signal,
+      });
+      cleanups.unshift(provided.cleanup);
+      for (const warning of provided.warnings ?? []) emit({ type: "warning", ...warning });
+      servers = [...servers, ...provided.servers];
+    }
     const mcp = await connectMcpServers({
       servers,
       hostEnv: env,
@@ -138,6 +214,9 @@ export async function runAgent(
         }),
     });
     closeMcp = mcp.close;
+    mcpServersUsed.push(
+      ...mcp.servers.filter((server) => server.status === "connected").map((server) => server.name),
+    );
     const tools: AgentTool[] = [
       ...createBuiltinTools({
         workspaceDir: loaded.workspaceDir,
@@ -149,7 +228,7 @@ export async function runAgent(
     emit({
       type: "run_started",
       runId,
-      conversationId,
+      conversationId: info.conversationId,
       model: resolvedModel.label,
       tools: tools.map((tool) => tool.name),
     });
@@ -158,74 +237,43 @@ export async function runAgent(
       model: resolvedModel.model,
       getApiKey: resolvedModel.getApiKey,
       systemPrompt: await readSystemPrompt(loaded.instructionsPath),
-      history: deps.conversations.loadMessages(conversationId),
+      history: deps.conversations.loadMessages(info.conversationId),
       tools,
       prompt: request.input,
       signal: controller.signal,
       workspaceDir: loaded.workspaceDir,
-      onEvent: (event) => {
+      onEvent: async (event) => {
+        await observe("agent event hook", (observer) => observer.onAgentEvent?.(info, event));
         const mapped = mapEvent(event);
         if (mapped) emit(mapped);
       },
     });
-    deps.conversations.appendMessages(conversationId, runId, session.newMessages);
-    const result: RunResult = {
-      runId,
-      conversationId,
-      status: session.status,
-      finalText: session.finalText,
-      durationMs: Math.round(performance.now() - started),
-      model: resolvedModel.label,
-      warnings,
-      toolCalls,
-      usage: {
-        input: session.usage.input,
-        output: session.usage.output,
-        totalTokens: session.usage.totalTokens,
-        costUsd: session.usage.costUsd,
-      },
-      ...(session.error ? { error: session.error } : {}),
-    };
-    emit({
-      type: "run_finished",
-      runId,
-      status: result.status,
-      finalText: result.finalText,
-      durationMs: result.durationMs,
-      ...(result.error ? { error: result.error } : {}),
-    });
-    return result;
+    deps.conversations.appendMessages(info.conversationId, runId, session.newMessages);
+    return await finish(
+      outcome(session.status, {
+        finalText: session.finalText,
+        model: resolvedModel.label,
+        usage: {
+          input: session.usage.input,
+          output: session.usage.output,
+          totalTokens: session.usage.totalTokens,
+          costUsd: session.usage.costUsd,
+        },
+        ...(session.error ? { error: session.error } : {}),
+      }),
+    );
   } catch (error) {
-    // A failure before or around the session (model not resolvable, store unwritable) settles the run as
-    // failed with the error's own code, so callers and the run record see one outcome shape.
-    const kind = (error as { code?: unknown }).code;
-    const result: RunResult = {
-      runId,
-      conversationId,
-      status: "failed",
-      finalText: "",
-      durationMs: Math.round(performance.now() - started),
-      model: modelRef,
-      warnings,
-      toolCalls,
-      usage: { input: 0, output: 0, totalTokens: 0, costUsd: 0 },
-      error: {
-        kind: typeof kind === "string" ? kind : "runtime_error",
-        message: error instanceof Error ? error.message : String(error),
-      },
-    };
-    emit({
-      type: "run_finished",
-      runId,
-      status: "failed",
-      finalText: "",
-      durationMs: result.durationMs,
-      error: result.error as { kind: string; message: string },
-    });
-    return result;
+    // A failure before or around the session (model not resolvable, a preparer refusing the run, a store
+    // that cannot be written) settles the run as failed with the error's own code as failure kind.
+    const message = error instanceof Error ? error.message : String(error);
+    return await finish(
+      outcome(controller.signal.aborted ? "cancelled" : "failed", {
+        error: { kind: errorKind(error), message },
+      }),
+    );
   } finally {
     request.signal?.removeEventListener("abort", abort);
     await closeMcp();
-    await Promise.allSettled(appServers.map((entry) => entry.cleanup()));
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
 }

@@ -4,6 +4,7 @@ import { createToolPolicy } from "@mono-agent/policy";
 import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { createRunId } from "./run-id.js";
 import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 
@@ -24,6 +25,10 @@ export interface StartMonoAgentAppOptions {
    * pi-ai's registry and `models.providers`: a custom pi-ai provider, or pi-ai's faux provider in tests.
    */
   customModels?: Readonly<Record<string, ResolvedModel>>;
+  /** Observers of every run (recorders, live UIs); they watch, never change a run. */
+  observers?: readonly RunObserver[];
+  /** Per-run server preparation stages (trusted overlays), applied in order. */
+  preparers?: readonly RunServerPreparer[];
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -65,6 +70,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     conversations,
     appToolProviders: options.appToolProviders ?? [],
     customModels: options.customModels ?? {},
+    observers: options.observers ?? [],
+    preparers: options.preparers ?? [],
   };
   return {
     loaded,
