@@ -182,8 +182,7 @@ try {
     3,
   );
   console.log("");
-  // Host overhead of one run with the faux model and no servers: added by the lead (apps/agent run API).
-  console.log("host overhead of one run with the faux model, no servers: (not measured yet)");
+  await (await import("./host-overhead.mjs")).hostOverhead(agentDir);
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }
