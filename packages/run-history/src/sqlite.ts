@@ -1,0 +1,32 @@
+export {
+  createRunRecorder,
+  type RunRecorder,
+  type RunRecorderOptions,
+  type RunRecording,
+  type RunRecordingOutcome,
+  type RunRecordingStart,
+} from "./sqlite/create-run-recorder.js";
+export {
+  type OpenRunStoreOptions,
+  openRunStore,
+  RUN_STORE_BUSY_TIMEOUT_MS,
+  type SqliteRunStore,
+} from "./sqlite/open-run-store.js";
+export { currentRunOwner, isRunOwnerAlive } from "./sqlite/process-owner.js";
+export {
+  type ReconcileInterruptedRunsOptions,
+  type ReconcileReport,
+  reconcileInterruptedRuns,
+} from "./sqlite/reconcile-interrupted-runs.js";
+export {
+  runEventsFile,
+  runEventsFileName,
+  runStoreFile,
+  runToolOutputDir,
+} from "./sqlite/run-artifact-paths.js";
+export { createRunEventReader, readRunEvents, replaceFileAtomically } from "./sqlite/run-events-file.js";
+export {
+  type RunRetentionOptions,
+  type RunRetentionReport,
+  sweepRunRetention,
+} from "./sqlite/sweep-run-retention.js";
