@@ -20,10 +20,11 @@ export class RunToolTally {
     } else this.counts.set(name, { name, calls: 1, errors: isError ? 1 : 0 });
   }
 
-  /** Most called first (then by name), at most 20 names plus one pooled `(other tools)` entry. */
+  /** Most called first (then by name, in code-point order), at most 20 names plus one pooled `(other tools)` entry. */
   summary(): RunToolCount[] {
     const sorted = [...this.counts.values()].sort(
-      (left, right) => right.calls - left.calls || left.name.localeCompare(right.name),
+      (left, right) =>
+        right.calls - left.calls || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
     );
     if (sorted.length <= RUN_SUMMARY_MAX_TOOL_NAMES) return sorted.map((entry) => ({ ...entry }));
     const rest = sorted.slice(RUN_SUMMARY_MAX_TOOL_NAMES);
