@@ -5,6 +5,8 @@ export interface AppToolRunContext {
   runId: string;
   conversationId: string;
   signal: AbortSignal;
+  /** The web console's thread context, on `web:<threadId>` requests only. */
+  web?: import("./conversation-title-context.js").WebRunContext;
 }
 
 /** The servers one provider adds to a run, and how to take them down when the run settles. */

@@ -27,6 +27,13 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** Receives the run's events as they happen. */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * Files for the request-context servers: bytes with a name, or a file to copy (name defaults to its
+   * base name). Staged 0600 under `<artifacts>/attachments/`; only this run's saves are offered.
+   */
+  attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
+  /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
+  web?: import("./conversation-title-context.js").WebRunContext;
 }
 
 /** How a run ended. */
@@ -184,6 +191,7 @@ export async function runAgent(
         runId,
         conversationId: info.conversationId,
         signal: controller.signal,
+        ...(request.web ? { web: request.web } : {}),
       });
       cleanups.unshift(provided.cleanup);
       for (const warning of provided.warnings ?? []) emit({ type: "warning", ...warning });

@@ -4,12 +4,15 @@ import { createToolPolicy } from "@mono-agent/policy";
 import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import { conversationTitleProvider } from "./conversation-title-provider.js";
+import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { createRunId } from "./run-id.js";
 import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
+import { startRunRecording } from "./run-recorder-observer.js";
 
 /** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
-export interface StartMonoAgentAppOptions {
+export interface StartMonoAgentAppOptions extends RunContextOptions {
   /** Path of `mono-agent.config.json`; its folder is the agent folder. */
   configPath?: string;
   /** The config as an object; the agent folder is then `cwd`. */
@@ -29,6 +32,8 @@ export interface StartMonoAgentAppOptions {
   observers?: readonly RunObserver[];
   /** Per-run server preparation stages (trusted overlays), applied in order. */
   preparers?: readonly RunServerPreparer[];
+  /** Record every run in `<artifacts.dir>/runs.sqlite` and `run-<runId>.events.jsonl` (default true). */
+  recordRuns?: boolean;
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -61,17 +66,24 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     disallowedTools: loaded.config.tools.disallowedTools,
   });
   const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
+  const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
   let closed = false;
+  const runContext = composeRunContext({
+    loaded,
+    env: options.env,
+    observers: options.observers ?? [],
+    continuationIssuer: options.continuationIssuer,
+  });
   const deps = {
     loaded,
     env: options.env,
     policy,
     conversations,
-    appToolProviders: options.appToolProviders ?? [],
+    appToolProviders: [...(options.appToolProviders ?? []), conversationTitleProvider(policy)],
     customModels: options.customModels ?? {},
-    observers: options.observers ?? [],
-    preparers: options.preparers ?? [],
+    observers: [...(recording ? [recording.observer] : []), ...runContext.observers, ...(options.observers ?? [])],
+    preparers: [...runContext.preparers, ...(options.preparers ?? [])],
   };
   return {
     loaded,
@@ -87,7 +99,9 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       if (closed) return;
       closed = true;
       await Promise.allSettled([...inFlight]);
+      await runContext.close();
       conversations.close();
+      await recording?.close();
     },
   };
 }
