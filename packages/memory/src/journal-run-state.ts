@@ -1,0 +1,37 @@
+import type { AuthenticatedCursorCodec } from "@mono-agent/evidence";
+import type { JournalEntry } from "./journal-entry.js";
+
+/** A frozen first-call result: pagination reads only this, so later inserts cannot shift pages. */
+export interface JournalSnapshot {
+  id: string;
+  fromDate: string;
+  throughDate: string;
+  timeZone: string;
+  pageSize: number;
+  capturedAt: string;
+  entries: readonly JournalEntry[];
+  rangeScanComplete: boolean;
+  truncatedBy: ReadonlyArray<"entry_limit" | "byte_limit">;
+  withheldEntries: number;
+  /** Offsets a cursor was issued for; any other offset is refused. */
+  issuedOffsets: Set<number>;
+}
+
+/** Request-private MemoryJournal state of one run: its snapshots and its cursor key. */
+export interface MemoryJournalRunState {
+  readonly runId: string;
+  readonly cursorCodec: AuthenticatedCursorCodec;
+  readonly snapshots: Map<string, JournalSnapshot>;
+}
+
+/**
+ * Creates the state one run's MemoryJournal servers share (the host makes a fresh McpServer per
+ * HTTP request). `cursorCodec` authenticates cursors; in Node use
+ * `createNodeAuthenticatedCursorCodec()` from `@mono-agent/evidence/node`. Drop it when the run settles.
+ */
+export function createMemoryJournalRunState(options: {
+  runId: string;
+  cursorCodec: AuthenticatedCursorCodec;
+}): MemoryJournalRunState {
+  return { runId: options.runId, cursorCodec: options.cursorCodec, snapshots: new Map() };
+}
