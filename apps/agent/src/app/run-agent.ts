@@ -32,11 +32,6 @@ export interface RunRequest {
    * base name). Staged 0600 under `<artifacts>/attachments/`; only this run's saves are offered.
    */
   attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
-  /**
-   * Files for the request-context servers: bytes with a name, or a file to copy (name defaults to its
-   * base name). Staged 0600 under `<artifacts>/attachments/`; only this run's saves are offered.
-   */
-  attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
   web?: import("./conversation-title-context.js").WebRunContext;
 }

@@ -8,6 +8,8 @@ export type RunEvent =
   | { type: "text_delta"; text: string }
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }
+  /** A request-context server posted to `/v1/progress`; key and message are redacted and bounded. */
+  | { type: "progress"; key: string; message: string; state: "working" | "done" | "failed" }
   | {
       type: "tool_finished";
       toolCallId: string;

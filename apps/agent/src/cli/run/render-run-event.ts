@@ -35,6 +35,13 @@ export function createRunRenderer(out: {
       case "tool_progress":
         line(dim(`  … ${event.name}: ${event.message}`));
         break;
+      case "progress":
+        line(
+          dim(
+            `  ${event.state === "done" ? "✓" : event.state === "failed" ? "✗" : "…"} ${event.key}: ${event.message}`,
+          ),
+        );
+        break;
       case "tool_finished":
         line(
           dim(

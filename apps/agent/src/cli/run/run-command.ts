@@ -5,10 +5,11 @@ import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { createRunRenderer } from "./render-run-event.js";
+import { attachmentFiles } from "./attachment-files.js";
 import { readPrompt } from "./read-prompt.js";
 
 const USAGE =
-  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--json] [--config FILE] [--env-file FILE]";
+  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--attach FILE]... [--json] [--config FILE] [--env-file FILE]";
 
 const HELP = `usage: ${USAGE}
 
@@ -17,6 +18,7 @@ The prompt is the argument, or standard input when no argument is given.
 
   --conversation ID   conversation to continue, <channel>:<id> (default cli:default)
   --model REF         model for this run, e.g. demo:demo, openai:gpt-4o-mini, ollama:llama3.2
+  --attach FILE       stage FILE for the request-context servers of this run (repeatable)
   --json              print the run's events as JSON lines instead of text
   --config FILE       the agent's config (default ./${DEFAULT_CONFIG_FILE})
   --env-file FILE     fill unset variables from a dotenv file (default: .env in the agent folder)
@@ -31,6 +33,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       conversation: { type: "string" },
       model: { type: "string" },
       json: { type: "boolean" },
+      attach: { type: "string", multiple: true },
       config: { type: "string" },
       "env-file": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -79,6 +82,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       onEvent: render,
       ...(values.conversation ? { conversationId: values.conversation } : {}),
       ...(values.model ? { model: values.model } : {}),
+      ...(values.attach ? { attachments: attachmentFiles(io.cwd, values.attach) } : {}),
     });
     return result.status === "succeeded"
       ? EXIT_OK

@@ -69,10 +69,8 @@ export function requestContextLines(
       };
     }
     return {
-      status: "warning",
-      code: "request_context_unavailable",
-      jsonPath: where,
-      message: `stdio server ${name} is selected for trusted request context, but this version of mono-agent does not inject it yet: the server runs without the MONO_AGENT_MCP_* keys`,
+      status: "ok",
+      message: `stdio server ${name} receives trusted request context on every run: MONO_AGENT_MCP_PRODUCING_CONVERSATION_ID, _PRODUCING_RUN_ID, _RUN_OUTPUT_DIR (artifacts/outbound/<run-id>, removed after the run), _ATTACHMENTS_ROOT, _ALLOWED_ATTACHMENT_PATHS/_IDENTITIES and a run-scoped MONO_AGENT_INTERACTION_PROGRESS_URL/_TOKEN (empty when interaction.progress.enabled is false); configured values of these keys are overwritten`,
     };
   });
 }
@@ -117,7 +115,7 @@ export function continuationLines(
       status: "warning",
       code: "continuations_unavailable",
       jsonPath: where,
-      message: `${transport} server ${name} is selected for continuations, but this version of mono-agent does not ship the continuation service yet: no claim capability is issued`,
+      message: `${transport} server ${name} is selected for continuations: every run overwrites its ${transport === "stdio" ? "MONO_AGENT_CONTINUATION_CLAIM_URL/_TOKEN/_FINGERPRINT/_MODE env keys" : "x-mono-agent-continuation-claim-url/-token/-fingerprint/-mode headers (configured ones are dropped)"}, but this version of mono-agent does not ship the continuation service yet: unless the host passes a continuation issuer to startMonoAgentApp, no claim capability is issued and the claim values stay empty`,
     };
   });
 }

@@ -1,0 +1,109 @@
+import { join } from "node:path";
+import type { LoadedConfig } from "@mono-agent/config";
+import {
+  type AttachmentSource,
+  createRunOutputDirectory,
+  injectMcpRequestContext,
+  type ProgressCapability,
+  selectRequestContextServers,
+  stageAttachments,
+} from "@mono-agent/mcp-env";
+import type { LazyInteractionBridge } from "../endpoints/interaction-bridge-lazy.js";
+import { createProgressEmitter } from "./request-context-progress.js";
+import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+
+/** Options of {@link createRequestContextPreparer}. */
+export interface RequestContextPreparerOptions {
+  loaded: LoadedConfig;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Observers that receive `progress` run events. */
+  observers: readonly RunObserver[];
+  /** The interaction bridge; absent when progress is disabled (the progress keys are then `""`). */
+  bridge?: LazyInteractionBridge;
+}
+
+/** Where run output directories live: `<artifacts>/outbound`. */
+export const outboundRoot = (loaded: LoadedConfig) => join(loaded.artifactsDir, "outbound");
+
+/** The attachments root: `<artifacts>/attachments` (handed to servers as its canonical path). */
+export const attachmentsRoot = (loaded: LoadedConfig) => join(loaded.artifactsDir, "attachments");
+
+/**
+ * The request-context preparer. When the run has a stdio server named in
+ * `tools.mcpRequestContextServers`, it creates `artifacts/outbound/<runId>` (refusing the run with
+ * `unsafe_run_output` if something is in the way), stages the request's attachments, issues the run's
+ * progress bearer, and clones the selected servers with the eight trusted keys. Cleanup (after every
+ * MCP client has closed) revokes the bearer, then removes the output directory if it is still the
+ * object it created. Without selected servers the run is unchanged and attachments are not staged.
+ */
+export function createRequestContextPreparer(options: RequestContextPreparerOptions): RunServerPreparer {
+  const { loaded } = options;
+  const serverNames = loaded.config.tools.mcpRequestContextServers;
+  return async (info, servers) => {
+    const attachments = (info.request.attachments ?? []) as AttachmentSource[];
+    if (selectRequestContextServers(servers, serverNames).length === 0) {
+      const unused = attachments.length > 0 && {
+        kind: "attachments_unused",
+        message: `${attachments.length} attachment(s) were not staged: no stdio server of this run is named in tools.mcpRequestContextServers`,
+      };
+      return { servers: [...servers], ...(unused ? { warnings: [unused] } : {}) };
+    }
+    const undo: (() => Promise<unknown> | unknown)[] = [];
+    const cleanup = async () => {
+      for (const step of undo.splice(0).reverse())
+        await Promise.resolve()
+          .then(step)
+          .catch(() => {});
+    };
+    try {
+      const output = await createRunOutputDirectory({
+        outboundRoot: outboundRoot(loaded),
+        runId: info.runId,
+      });
+      undo.push(() => output.remove());
+      const staged = await stageAttachments({
+        attachmentsRoot: attachmentsRoot(loaded),
+        conversationId: info.conversationId,
+        runId: info.runId,
+        attachments,
+      });
+      let progress: ProgressCapability | undefined;
+      if (options.bridge) {
+        const bridge = await options.bridge.get();
+        const secrets: string[] = [bridge.masterToken];
+        progress = bridge.issueProgressCapability({
+          runId: info.runId,
+          conversationId: info.conversationId,
+          onProgress: createProgressEmitter({
+            info,
+            observers: options.observers,
+            env: options.env,
+            secrets,
+          }),
+        });
+        secrets.push(progress.token);
+        const issued = progress;
+        undo.push(() => issued.release());
+      }
+      const overlaid = injectMcpRequestContext(servers, {
+        serverNames,
+        context: {
+          conversationId: info.conversationId,
+          runId: info.runId,
+          runOutputDir: output.path,
+          attachmentsRoot: staged.root,
+          attachments: staged.saved,
+          ...(progress ? { progress: { url: progress.url, token: progress.token } } : {}),
+        },
+      });
+      const warnings = staged.failed.map((failure) => ({
+        kind: "attachment_not_saved",
+        message: `attachment "${failure.name}" was not saved and is not offered to servers: ${failure.message}`,
+      }));
+      return { servers: overlaid, warnings, cleanup };
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+  };
+}
