@@ -42,6 +42,7 @@ export async function validateAgentFolder(options: {
     modelSection(loaded, env),
     toolsSection(loaded, issues),
     memorySection(loaded),
+    await (await import("./runs-section.js")).runsSection(loaded),
   ];
   return buildReport(sections, configPath);
 }

@@ -1,0 +1,148 @@
+import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { createSecretScanner } from "@mono-agent/evidence";
+import { RETENTION_SWEEP_INTERVAL_MS } from "@mono-agent/run-history";
+import {
+  createRunRecorder,
+  openRunStore,
+  type ReconcileReport,
+  type RunRecording,
+  type RunRetentionReport,
+  reconcileInterruptedRuns,
+  runStoreFile,
+  type SqliteRunStore,
+  sweepRunRetention,
+} from "@mono-agent/run-history/sqlite";
+import { createRunRecordEventMapper } from "./run-record-events.js";
+import type { RunObserver } from "./run-hooks.js";
+import { readSystemPrompt } from "./system-prompt.js";
+
+/** Run recording of one app: the observer composed into every run, and the store behind it. */
+export interface RunRecordingService {
+  readonly observer: RunObserver;
+  readonly store: SqliteRunStore;
+  /** What reconciliation found at start. */
+  readonly reconciled: ReconcileReport;
+  /** The last retention sweep (or, with `artifacts.retention.dryRun`, what it would remove). */
+  readonly lastRetention: RunRetentionReport | undefined;
+  /** Why the last retention sweep failed, when it did (runs are still recorded). */
+  readonly lastRetentionError: unknown;
+  /** Stops the hourly sweep, waits for one in progress, closes the store. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The run store file of an agent: `<artifacts.dir>/runs.sqlite`. */
+export function agentRunStoreFile(loaded: LoadedConfig): string {
+  return runStoreFile(loaded.artifactsDir);
+}
+
+function channelOf(conversationId: string): string {
+  return conversationId.slice(0, Math.max(0, conversationId.indexOf(":"))) || "api";
+}
+
+/**
+ * Opens the run store of `loaded.artifactsDir`, marks runs of dead processes `interrupted`
+ * (`process_death`), applies `artifacts.retention` once and then hourly (timer unref'd), and
+ * returns the observer that records every run: a summary row and `run-<runId>.events.jsonl`.
+ * Throws `store_failed` when the store cannot be opened.
+ */
+export async function startRunRecording(loaded: LoadedConfig, env: EnvRecord): Promise<RunRecordingService> {
+  const { artifactsDir } = loaded;
+  const store = openRunStore({ file: agentRunStoreFile(loaded) });
+  const reconciled = await reconcileInterruptedRuns({ store, artifactsDir }).catch(
+    (): ReconcileReport => ({ interrupted: [], live: 0 }),
+  );
+  const recorder = createRunRecorder({ store, artifactsDir, secretScanner: createSecretScanner({ env }) });
+  const retention = loaded.config.artifacts.retention;
+  let lastRetention: RunRetentionReport | undefined;
+  let lastRetentionError: unknown;
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= sweepRunRetention({ store, artifactsDir, ...retention })
+      .then(
+        (report) => {
+          lastRetention = report;
+          lastRetentionError = undefined;
+        },
+        (error: unknown) => {
+          lastRetentionError = error;
+        },
+      )
+      .finally(() => {
+        sweeping = undefined;
+      });
+    return sweeping;
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), RETENTION_SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  const recordings = new Map<
+    string,
+    { recording: RunRecording; map: ReturnType<typeof createRunRecordEventMapper> }
+  >();
+  const observer: RunObserver = {
+    async onRunStart(info) {
+      const systemPrompt = await readSystemPrompt(loaded.instructionsPath).catch(() => undefined);
+      const recording = await recorder.startRun({
+        runId: info.runId,
+        conversationId: info.conversationId,
+        startedAt: info.startedAt,
+        model: info.modelRef,
+        ...(loaded.config.runtime.effort !== undefined ? { effort: loaded.config.runtime.effort } : {}),
+        source: info.request.source ?? channelOf(info.conversationId),
+        userInput: info.request.input,
+        ...(systemPrompt !== undefined ? { privateFields: { systemPrompt } } : {}),
+      });
+      recordings.set(info.runId, { recording, map: createRunRecordEventMapper() });
+    },
+    onAgentEvent(info, event) {
+      const entry = recordings.get(info.runId);
+      if (entry) for (const recorded of entry.map(event)) entry.recording.record(recorded);
+    },
+    onRunEvent(info, event) {
+      if (event.type !== "warning") return;
+      recordings.get(info.runId)?.recording.warn({
+        kind: event.kind,
+        message: event.message,
+        ...(event.serverName !== undefined ? { serverName: event.serverName } : {}),
+      });
+    },
+    async onRunEnd(info, result) {
+      const entry = recordings.get(info.runId);
+      if (!entry) return;
+      recordings.delete(info.runId);
+      await entry.recording.finish({
+        status: result.status,
+        durationMs: result.durationMs,
+        usage: {
+          inputTokens: result.usage.input,
+          outputTokens: result.usage.output,
+          totalTokens: result.usage.totalTokens,
+          costUsd: result.usage.costUsd,
+        },
+        mcpServersUsed: result.mcpServersUsed,
+        ...(result.error ? { failureKind: result.error.kind, error: result.error.message } : {}),
+        ...(result.finalText ? { finalOutput: result.finalText } : {}),
+      });
+    },
+  };
+  let closed = false;
+  return {
+    observer,
+    store,
+    reconciled,
+    get lastRetention() {
+      return lastRetention;
+    },
+    get lastRetentionError() {
+      return lastRetentionError;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      await sweeping;
+      await store.close();
+    },
+  };
+}
