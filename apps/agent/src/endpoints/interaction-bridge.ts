@@ -33,6 +33,8 @@ export interface InteractionBridge {
     conversationId: string;
     onProgress(report: ProgressReport): void;
   }): ProgressCapability;
+  /** Authenticated progress requests whose body is still arriving (diagnostics and tests). */
+  readonly bodiesInFlight: number;
   /** Revokes every progress bearer of a run. */
   releaseRun(runId: string): void;
   /** Revokes everything and closes the server. Idempotent. */
@@ -49,6 +51,7 @@ export async function startInteractionBridge(
   const masterToken = newToken();
   const masterDigest = digest(masterToken);
   const bindings = new Map<string, ProgressBinding>();
+  let bodiesInFlight = 0;
   const authenticate = (token: string | undefined): ProgressCaller | undefined => {
     if (token === undefined) return undefined;
     const key = digest(token);
@@ -65,6 +68,9 @@ export async function startInteractionBridge(
     }
     handleProgress(request, response, {
       authenticate,
+      countBodyReading: (delta) => {
+        bodiesInFlight += delta;
+      },
       bindingsOf: (conversationId) =>
         [...bindings.values()].filter((item) => item.conversationId === conversationId),
     }).catch(() => sendError(response, 500, "internal_error", "the bridge could not handle the request"));
@@ -81,6 +87,9 @@ export async function startInteractionBridge(
     url,
     progressUrl: `${url}${PROGRESS_ROUTE}`,
     masterToken,
+    get bodiesInFlight() {
+      return bodiesInFlight;
+    },
     issueProgressCapability({ runId, conversationId, onProgress }) {
       const token = newToken();
       const key = digest(token).toString("base64url");

@@ -25,6 +25,8 @@ export interface ProgressRouteDependencies {
   authenticate(token: string | undefined): ProgressCaller | undefined;
   /** Live bindings of a conversation (bucket stripped), for master-token callers. */
   bindingsOf(conversationId: string): ProgressBinding[];
+  /** Counts authenticated requests whose body is still arriving (+1 when reading starts, -1 when done). */
+  countBodyReading(delta: 1 | -1): void;
 }
 
 const UNAUTHORISED = "missing, invalid, or revoked progress bearer token";
@@ -43,7 +45,10 @@ export async function handleProgress(
   const token = bearerToken(request);
   if (!dependencies.authenticate(token))
     return sendError(response, 401, "invalid_progress_token", UNAUTHORISED);
-  const body = await readBody(request, PROGRESS_BODY_MAX_BYTES);
+  dependencies.countBodyReading(1);
+  const body = await readBody(request, PROGRESS_BODY_MAX_BYTES).finally(() =>
+    dependencies.countBodyReading(-1),
+  );
   if (!body.ok) {
     if (body.reason === "too_large") {
       response.setHeader("connection", "close");
