@@ -19,10 +19,6 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the agent once: prompt as argument or stdin (--conversation, --model, --json)",
     load: async () => (await import("./run/run-command.js")).runCommand,
   },
-  memory: {
-    summary: "curated memory: stats, today, show <date>, search <q>, rebuild, forget prepare|apply|restore",
-    load: async () => (await import("./memory/memory-command.js")).memoryCommand,
-  },
   init: {
     summary:
       "create an agent folder (config, mcp.json with the example server, instructions) that validates and runs",
