@@ -134,14 +134,29 @@ export function resolveJournalRange(
   });
   const zoneName = timeZone as string;
   if (fromMs === undefined) {
-    return fail("invalid_date", `${fromDate as string} 00:00 does not exist in ${zoneName} (a skipped day or time).`);
+    return fail(
+      "invalid_date",
+      `${fromDate as string} 00:00 does not exist in ${zoneName} (a skipped day or time).`,
+    );
   }
   const lastSecond = toMs === undefined ? undefined : wallClockMs(formatter, toMs - 1000);
-  if (toMs === undefined || lastSecond === undefined || lastSecond < throughDay || lastSecond >= throughDay + DAY_MS) {
+  if (
+    toMs === undefined ||
+    lastSecond === undefined ||
+    lastSecond < throughDay ||
+    lastSecond >= throughDay + DAY_MS
+  ) {
     return fail(
       "invalid_date",
       `throughDate ${throughDate as string} or the midnight after it does not exist in ${zoneName} (a skipped day or time).`,
     );
   }
-  return { fromDate: fromDate as string, throughDate: throughDate as string, timeZone: zoneName, fromMs, toMs, days };
+  return {
+    fromDate: fromDate as string,
+    throughDate: throughDate as string,
+    timeZone: zoneName,
+    fromMs,
+    toMs,
+    days,
+  };
 }

@@ -57,8 +57,16 @@ export interface MemoryJournalServerContext {
 const INPUT_SCHEMA = {
   type: "object" as const,
   properties: {
-    fromDate: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "First local date, inclusive." },
-    throughDate: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "Last local date, inclusive." },
+    fromDate: {
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      description: "First local date, inclusive.",
+    },
+    throughDate: {
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      description: "Last local date, inclusive.",
+    },
     timeZone: { type: "string", description: 'Named IANA time zone, e.g. "Europe/Amsterdam".' },
     limit: {
       type: "integer",
@@ -67,7 +75,10 @@ const INPUT_SCHEMA = {
       default: JOURNAL_DEFAULT_LIMIT,
       description: `Entries per page (1-${JOURNAL_MAX_LIMIT}, default ${JOURNAL_DEFAULT_LIMIT}).`,
     },
-    cursor: { type: "string", description: "Only on a continuation: the nextCursor of the previous result, alone." },
+    cursor: {
+      type: "string",
+      description: "Only on a continuation: the nextCursor of the previous result, alone.",
+    },
   },
   additionalProperties: false,
 };
@@ -137,7 +148,13 @@ function page(ctx: MemoryJournalServerContext, snapshot: JournalSnapshot, offset
     noData: snapshot.entries.length === 0 && snapshot.rangeScanComplete,
     navigation: {
       nextActions: nextCursor
-        ? [{ tool: "MemoryJournal", description: "Next page of this snapshot", arguments: { cursor: nextCursor } }]
+        ? [
+            {
+              tool: "MemoryJournal",
+              description: "Next page of this snapshot",
+              arguments: { cursor: nextCursor },
+            },
+          ]
         : [],
     },
   };
@@ -150,7 +167,10 @@ function page(ctx: MemoryJournalServerContext, snapshot: JournalSnapshot, offset
   };
 }
 
-async function firstCall(ctx: MemoryJournalServerContext, args: Record<string, unknown>): Promise<CallToolResult> {
+async function firstCall(
+  ctx: MemoryJournalServerContext,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
   const extra = Object.keys(args).filter((key) => !FIRST_CALL_KEYS.includes(key));
   if (extra.length > 0) {
     return failure(
@@ -160,12 +180,18 @@ async function firstCall(ctx: MemoryJournalServerContext, args: Record<string, u
   }
   for (const key of ["fromDate", "throughDate", "timeZone"]) {
     if (typeof args[key] !== "string") {
-      return failure("invalid_request", `${key} is required and must be a string. First call: { fromDate, throughDate, timeZone, limit? }.`);
+      return failure(
+        "invalid_request",
+        `${key} is required and must be a string. First call: { fromDate, throughDate, timeZone, limit? }.`,
+      );
     }
   }
   const limit = args["limit"] ?? JOURNAL_DEFAULT_LIMIT;
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > JOURNAL_MAX_LIMIT) {
-    return failure("invalid_request", `limit must be an integer from 1 to ${JOURNAL_MAX_LIMIT} (default ${JOURNAL_DEFAULT_LIMIT}).`);
+    return failure(
+      "invalid_request",
+      `limit must be an integer from 1 to ${JOURNAL_MAX_LIMIT} (default ${JOURNAL_DEFAULT_LIMIT}).`,
+    );
   }
   const range = resolveJournalRange(args["fromDate"], args["throughDate"], args["timeZone"]);
   if ("failure" in range) return failure(range.failure.code, range.failure.message);

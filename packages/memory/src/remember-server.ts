@@ -120,7 +120,9 @@ export function createRememberServer(ctx: RememberServerContext): McpServer {
         if (MemoryError.isInstance(error) && error.code !== "store_unavailable") {
           return notStored(`${error.message} Nothing was written.`);
         }
-        return notStored("The memory store is unavailable right now. Nothing was written; you may try again later.");
+        return notStored(
+          "The memory store is unavailable right now. Nothing was written; you may try again later.",
+        );
       }
     },
   });

@@ -4,6 +4,7 @@ import { createToolPolicy } from "@mono-agent/policy";
 import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
@@ -66,6 +67,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     disallowedTools: loaded.config.tools.disallowedTools,
   });
   const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
+  const memory = openMemoryTools({ loaded, policy, env: options.env });
   const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
   let closed = false;
@@ -80,7 +82,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     env: options.env,
     policy,
     conversations,
-    appToolProviders: [...(options.appToolProviders ?? []), conversationTitleProvider(policy)],
+    appToolProviders: [...(options.appToolProviders ?? []), conversationTitleProvider(policy), ...memory.providers],
     customModels: options.customModels ?? {},
     observers: [...(recording ? [recording.observer] : []), ...runContext.observers, ...(options.observers ?? [])],
     preparers: [...runContext.preparers, ...(options.preparers ?? [])],
@@ -101,6 +103,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       await Promise.allSettled([...inFlight]);
       await runContext.close();
       conversations.close();
+      memory.close();
       await recording?.close();
     },
   };

@@ -19,6 +19,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the agent once: prompt as argument or stdin (--conversation, --model, --json)",
     load: async () => (await import("./run/run-command.js")).runCommand,
   },
+  memory: {
+    summary: "curated memory: stats, today, show <date>, search <q>, rebuild, forget prepare|apply|restore",
+    load: async () => (await import("./memory/memory-command.js")).memoryCommand,
+  },
   init: {
     summary:
       "create an agent folder (config, mcp.json with the example server, instructions) that validates and runs",
@@ -27,6 +31,10 @@ const COMMANDS: Record<string, CommandEntry> = {
   runs: {
     summary: "recorded runs: `runs list` (--conversation, --status, --limit) and `runs show <runId>` (--events)",
     load: async () => (await import("./runs/runs-command.js")).runsCommand,
+  },
+  serve: {
+    summary: "serve the web console: threads with streamed answers and tool activity (--port, --host)",
+    load: async () => (await import("./serve/serve-command.js")).serveCommand,
   },
   "mcp-example": {
     summary:

@@ -65,7 +65,11 @@ function writeFileAtomically(path: string, content: string | Buffer): void {
 }
 
 /** Copies every canonical file into `backupDir` and verifies each copy's hash. */
-function writeVerifiedBackup(root: string, backupDir: string, manifest: Omit<ForgetBackupManifest, "files">): ForgetBackupManifest {
+function writeVerifiedBackup(
+  root: string,
+  backupDir: string,
+  manifest: Omit<ForgetBackupManifest, "files">,
+): ForgetBackupManifest {
   mkdirSync(backupDir, { recursive: false, mode: 0o700 });
   const files = listCanonicalFiles(root).map((file) => {
     const target = sourcePath(backupDir, file.source);
@@ -73,7 +77,10 @@ function writeVerifiedBackup(root: string, backupDir: string, manifest: Omit<For
     copyFileSync(sourcePath(root, file.source), target);
     const original = sha256Hex(readFileSync(sourcePath(root, file.source)));
     if (sha256Hex(readFileSync(target)) !== original) {
-      throw new MemoryError("backup_failed", "A backup copy did not match its original; nothing was changed.");
+      throw new MemoryError(
+        "backup_failed",
+        "A backup copy did not match its original; nothing was changed.",
+      );
     }
     return { source: file.source, sha256: original };
   });
@@ -101,7 +108,10 @@ export function pruneForgetBackups(root: string, now: Date = new Date()): string
     .sort((left, right) => right.mtimeMs - left.mtimeMs);
   const removed: string[] = [];
   backups.forEach((backup, position) => {
-    if (position >= FORGET_BACKUPS_KEPT || now.getTime() - backup.mtimeMs > FORGET_BACKUP_MAX_AGE_DAYS * DAY_MS) {
+    if (
+      position >= FORGET_BACKUPS_KEPT ||
+      now.getTime() - backup.mtimeMs > FORGET_BACKUP_MAX_AGE_DAYS * DAY_MS
+    ) {
       rmSync(backup.path, { recursive: true, force: true });
       removed.push(backup.path);
     }
@@ -133,11 +143,17 @@ export async function applyForget(options: {
   const lock = await acquireWriterLock(root, { waitMs: 0 });
   try {
     if (canonicalSourceFingerprint(root) !== plan.sourceFingerprint) {
-      throw new MemoryError("plan_stale", "The memory changed since the plan was prepared; prepare a new plan.");
+      throw new MemoryError(
+        "plan_stale",
+        "The memory changed since the plan was prepared; prepare a new plan.",
+      );
     }
     const backupDir = join(dirname(root), `${FORGET_BACKUP_PREFIX}${plan.checksum.slice(0, 24)}`);
     if (existsSync(backupDir)) {
-      throw new MemoryError("backup_failed", `A backup for this plan already exists at ${backupDir}; prepare a new plan.`);
+      throw new MemoryError(
+        "backup_failed",
+        `A backup for this plan already exists at ${backupDir}; prepare a new plan.`,
+      );
     }
     let manifest: ForgetBackupManifest;
     try {
@@ -151,11 +167,18 @@ export async function applyForget(options: {
     } catch (error) {
       rmSync(backupDir, { recursive: true, force: true });
       if (MemoryError.isInstance(error)) throw error;
-      throw new MemoryError("backup_failed", "The forget backup could not be written; nothing was changed.", { cause: error });
+      throw new MemoryError("backup_failed", "The forget backup could not be written; nothing was changed.", {
+        cause: error,
+      });
     }
     writeFileAtomically(
       join(root, MAINTENANCE_FILE),
-      JSON.stringify({ schemaVersion: 1, kind: "forget-apply", planChecksum: plan.checksum, backup: basename(backupDir) }),
+      JSON.stringify({
+        schemaVersion: 1,
+        kind: "forget-apply",
+        planChecksum: plan.checksum,
+        backup: basename(backupDir),
+      }),
     );
     const terminalAt = now().toISOString();
     const remaining = new Set(plan.ids);
@@ -191,9 +214,13 @@ export async function applyForget(options: {
         );
       }
       rmSync(join(root, MAINTENANCE_FILE), { force: true });
-      throw new MemoryError("store_unavailable", "Forget apply failed; the memory was restored from the backup unchanged.", {
-        cause: error,
-      });
+      throw new MemoryError(
+        "store_unavailable",
+        "Forget apply failed; the memory was restored from the backup unchanged.",
+        {
+          cause: error,
+        },
+      );
     }
     rmSync(join(root, MAINTENANCE_FILE), { force: true });
     const prunedBackups = pruneForgetBackups(root, now()).filter((path) => path !== backupDir);
@@ -209,13 +236,20 @@ export async function applyForget(options: {
  *
  * @throws MemoryError `restore_failed`, `agent_running`, `writer_busy`.
  */
-export async function restoreForget(options: { root: string; backupDir: string }): Promise<{ restoredFiles: number }> {
+export async function restoreForget(options: {
+  root: string;
+  backupDir: string;
+}): Promise<{ restoredFiles: number }> {
   const { root, backupDir } = options;
   let manifest: ForgetBackupManifest;
   try {
     manifest = JSON.parse(readFileSync(join(backupDir, BACKUP_MANIFEST), "utf8")) as ForgetBackupManifest;
   } catch (error) {
-    throw new MemoryError("restore_failed", `${backupDir} is not a forget backup (no readable ${BACKUP_MANIFEST}).`, { cause: error });
+    throw new MemoryError(
+      "restore_failed",
+      `${backupDir} is not a forget backup (no readable ${BACKUP_MANIFEST}).`,
+      { cause: error },
+    );
   }
   if (manifest.rootFingerprint !== rootFingerprint(root)) {
     throw new MemoryError("restore_failed", "This backup belongs to another memory root.");
@@ -223,20 +257,30 @@ export async function restoreForget(options: { root: string; backupDir: string }
   assertAgentStopped(root);
   const lock = await acquireWriterLock(root, { waitMs: 0 });
   try {
-    if (!manifest.sourceFingerprintAfter || canonicalSourceFingerprint(root) !== manifest.sourceFingerprintAfter) {
+    if (
+      !manifest.sourceFingerprintAfter ||
+      canonicalSourceFingerprint(root) !== manifest.sourceFingerprintAfter
+    ) {
       throw new MemoryError(
         "restore_failed",
         "The memory changed after this forget was applied (or the apply did not finish); restoring would lose that change.",
       );
     }
-    writeFileAtomically(join(root, MAINTENANCE_FILE), JSON.stringify({ schemaVersion: 1, kind: "forget-restore", backup: basename(backupDir) }));
+    writeFileAtomically(
+      join(root, MAINTENANCE_FILE),
+      JSON.stringify({ schemaVersion: 1, kind: "forget-restore", backup: basename(backupDir) }),
+    );
     try {
       copyBackBackup(root, backupDir, manifest);
       await rebuildIndex(root);
     } catch (error) {
-      throw new MemoryError("restore_failed", "The backup could not be copied back; writers stay blocked until a restore succeeds.", {
-        cause: error,
-      });
+      throw new MemoryError(
+        "restore_failed",
+        "The backup could not be copied back; writers stay blocked until a restore succeeds.",
+        {
+          cause: error,
+        },
+      );
     }
     rmSync(join(root, MAINTENANCE_FILE), { force: true });
     return { restoredFiles: manifest.files.length };

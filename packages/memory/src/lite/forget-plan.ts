@@ -29,7 +29,17 @@ export function rootFingerprint(root: string): string {
 
 function planChecksum(plan: Omit<ForgetPlan, "checksum">): string {
   const { schemaVersion, kind, ids, reason, rootFingerprint: rootPrint, sourceFingerprint, createdAt } = plan;
-  return sha256Hex(JSON.stringify({ schemaVersion, kind, ids, reason, rootFingerprint: rootPrint, sourceFingerprint, createdAt }));
+  return sha256Hex(
+    JSON.stringify({
+      schemaVersion,
+      kind,
+      ids,
+      reason,
+      rootFingerprint: rootPrint,
+      sourceFingerprint,
+      createdAt,
+    }),
+  );
 }
 
 /** True when `path` is the root or inside it (by real path of its folder). */
@@ -66,11 +76,19 @@ export function prepareForget(options: {
     );
   }
   if (ids.length === 0 || ids.length > FORGET_MAX_IDS) {
-    throw new MemoryError("invalid_ids", `A plan names 1 to ${FORGET_MAX_IDS} ids, one per line; got ${ids.length}.`);
+    throw new MemoryError(
+      "invalid_ids",
+      `A plan names 1 to ${FORGET_MAX_IDS} ids, one per line; got ${ids.length}.`,
+    );
   }
   const seen = new Set<string>();
-  const duplicates = ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
-  if (duplicates.length > 0) throw new MemoryError("invalid_ids", `Duplicate id(s): ${duplicates.join(", ")}.`);
+  const duplicates = ids.filter((id) => {
+    const repeated = seen.has(id);
+    seen.add(id);
+    return repeated;
+  });
+  if (duplicates.length > 0)
+    throw new MemoryError("invalid_ids", `Duplicate id(s): ${duplicates.join(", ")}.`);
   const statusById = new Map<string, string>();
   for (const file of listCanonicalFiles(root)) {
     for (const bullet of parseBullets(readSource(root, file.source) ?? "")) {
@@ -82,7 +100,10 @@ export function prepareForget(options: {
   const terminal = ids.filter((id) => statusById.get(id) === "dropped");
   if (terminal.length > 0) throw new MemoryError("invalid_ids", `Already forgotten: ${terminal.join(", ")}.`);
   if (isInsideRoot(root, options.planPath)) {
-    throw new MemoryError("invalid_plan", "The plan must be written outside the memory root; choose a path elsewhere.");
+    throw new MemoryError(
+      "invalid_plan",
+      "The plan must be written outside the memory root; choose a path elsewhere.",
+    );
   }
   const body: Omit<ForgetPlan, "checksum"> = {
     schemaVersion: 1,
@@ -121,7 +142,10 @@ export function prepareForget(options: {
  */
 export function readForgetPlan(root: string, planPath: string): ForgetPlan {
   const bad = (why: string): never => {
-    throw new MemoryError("invalid_plan", `The plan ${planPath} ${why}; run \`mono-agent memory forget prepare\` again.`);
+    throw new MemoryError(
+      "invalid_plan",
+      `The plan ${planPath} ${why}; run \`mono-agent memory forget prepare\` again.`,
+    );
   };
   let stats: ReturnType<typeof lstatSync>;
   try {
@@ -138,7 +162,8 @@ export function readForgetPlan(root: string, planPath: string): ForgetPlan {
   } catch {
     return bad("is not valid JSON");
   }
-  if (plan.kind !== "mono-agent-memory-forget-plan" || plan.schemaVersion !== 1 || !Array.isArray(plan.ids)) bad("is not a forget plan");
+  if (plan.kind !== "mono-agent-memory-forget-plan" || plan.schemaVersion !== 1 || !Array.isArray(plan.ids))
+    bad("is not a forget plan");
   const { checksum, ...body } = plan;
   if (planChecksum(body) !== checksum) bad("was modified after it was prepared");
   if (plan.rootFingerprint !== rootFingerprint(root)) bad("was prepared for another memory root");

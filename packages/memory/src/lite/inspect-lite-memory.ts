@@ -63,7 +63,9 @@ export function inspectLiteMemory(root: string): LiteMemoryReport {
     legacyOnlyFiles: files.filter((file) => file.legacy).length,
     memories,
     dropped,
-    ...(indexCounts ? { indexedMemories: indexCounts.memories, pendingIntents: indexCounts.pendingIntents } : {}),
+    ...(indexCounts
+      ? { indexedMemories: indexCounts.memories, pendingIntents: indexCounts.pendingIntents }
+      : {}),
     indexPresent,
     maintenanceInProgress: rootExists && existsSync(join(root, MAINTENANCE_FILE)),
     ...(pid !== undefined ? { runningAgentPid: pid } : {}),

@@ -72,7 +72,8 @@ function needsLeadingNewline(path: string, size: number): boolean {
 
 function appendDurably(path: string, date: string, block: string): void {
   const existing = fingerprintOfPath(path);
-  const prefix = existing === undefined ? dailyFileHeader(date) : needsLeadingNewline(path, existing) ? "\n" : "";
+  const prefix =
+    existing === undefined ? dailyFileHeader(date) : needsLeadingNewline(path, existing) ? "\n" : "";
   const descriptor = openSync(path, "a", 0o600);
   try {
     writeSync(descriptor, `${prefix}${block}\n`);
@@ -114,7 +115,13 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
     for (const file of files) {
       const fingerprint = fingerprintOf(root, file.source);
       const previous = known.get(file.source);
-      if (fingerprint && previous && previous.size === fingerprint.size && previous.mtimeMs === fingerprint.mtimeMs) continue;
+      if (
+        fingerprint &&
+        previous &&
+        previous.size === fingerprint.size &&
+        previous.mtimeMs === fingerprint.mtimeMs
+      )
+        continue;
       index.replaceFile(file.source, parseBullets(readSource(root, file.source) ?? ""), fingerprint);
     }
     for (const source of known.keys()) if (!present.has(source)) index.replaceFile(source, [], undefined);
@@ -135,9 +142,13 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
       syncChangedFiles();
     } catch (error) {
       index.close();
-      throw new MemoryError("store_unavailable", "The memory index could not be synced from the canonical files.", {
-        cause: error,
-      });
+      throw new MemoryError(
+        "store_unavailable",
+        "The memory index could not be synced from the canonical files.",
+        {
+          cause: error,
+        },
+      );
     }
   }
   const marker = options.announceRuntime && !readOnly ? writeRuntimeMarker(root) : undefined;
@@ -150,7 +161,10 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
 
   const rememberLocked = (storedText: string): RememberOutcome => {
     if (existsSync(join(root, MAINTENANCE_FILE))) {
-      throw new MemoryError("maintenance_in_progress", "Memory maintenance (forget) is in progress; try again after it finishes.");
+      throw new MemoryError(
+        "maintenance_in_progress",
+        "Memory maintenance (forget) is in progress; try again after it finishes.",
+      );
     }
     const id = contentHash(storedText);
     let found = index.find(id);
@@ -166,7 +180,8 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
         "This fact was explicitly forgotten through `mono-agent memory forget` and cannot be stored again through Remember.",
       );
     }
-    if (found) return { id, source: found.sourceFile, storedText, duplicate: !completedIndex, completedIndex };
+    if (found)
+      return { id, source: found.sourceFile, storedText, duplicate: !completedIndex, completedIndex };
     const created = now();
     const date = utcDate(created);
     if (isLegacyOnlyDate(root, date)) {
@@ -191,12 +206,16 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
     try {
       index.addIntent(id, source, bullet.created);
     } catch (error) {
-      throw new MemoryError("store_unavailable", "The memory index could not record the write.", { cause: error });
+      throw new MemoryError("store_unavailable", "The memory index could not record the write.", {
+        cause: error,
+      });
     }
     try {
       appendDurably(path, date, formatBullet(bullet));
     } catch (error) {
-      throw new MemoryError("store_unavailable", "The canonical memory file could not be written.", { cause: error });
+      throw new MemoryError("store_unavailable", "The canonical memory file could not be written.", {
+        cause: error,
+      });
     }
     try {
       options.faults?.afterCanonicalWrite?.();
@@ -205,10 +224,14 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
       if (!fingerprint) throw new Error("canonical file vanished");
       index.insertBullet(source, { ...bullet, line }, fingerprint, id);
     } catch (error) {
-      throw new MemoryError("index_write_failed", "The fact is durable but its index row could not be written.", {
-        cause: error,
-        canonicalWritten: true,
-      });
+      throw new MemoryError(
+        "index_write_failed",
+        "The fact is durable but its index row could not be written.",
+        {
+          cause: error,
+          canonicalWritten: true,
+        },
+      );
     }
     return { id, source, storedText, duplicate: false, completedIndex: false };
   };

@@ -69,9 +69,12 @@ export class MemoryIndex {
   }
 
   intents(): Array<{ id: string; sourceFile: string }> {
-    return (this.db.prepare("SELECT id, source_file FROM remember_intents").all() as Array<{ id: string; source_file: string }>).map(
-      (row) => ({ id: row.id, sourceFile: row.source_file }),
-    );
+    return (
+      this.db.prepare("SELECT id, source_file FROM remember_intents").all() as Array<{
+        id: string;
+        source_file: string;
+      }>
+    ).map((row) => ({ id: row.id, sourceFile: row.source_file }));
   }
 
   addIntent(id: string, sourceFile: string, createdAt: string): void {
@@ -94,7 +97,12 @@ export class MemoryIndex {
   }
 
   /** Inserts one bullet (first id wins) and records the file fingerprint, in one transaction. */
-  insertBullet(sourceFile: string, bullet: MemoryBullet, fingerprint: SourceFingerprint, intentId?: string): void {
+  insertBullet(
+    sourceFile: string,
+    bullet: MemoryBullet,
+    fingerprint: SourceFingerprint,
+    intentId?: string,
+  ): void {
     this.db.transaction(() => {
       this.insert(sourceFile, bullet);
       this.setFingerprint(sourceFile, fingerprint);
@@ -103,7 +111,11 @@ export class MemoryIndex {
   }
 
   /** Replaces every row of one file by its current bullets (first id across files wins). */
-  replaceFile(sourceFile: string, bullets: readonly MemoryBullet[], fingerprint: SourceFingerprint | undefined): void {
+  replaceFile(
+    sourceFile: string,
+    bullets: readonly MemoryBullet[],
+    fingerprint: SourceFingerprint | undefined,
+  ): void {
     this.db.transaction(() => {
       this.db.prepare("DELETE FROM memories WHERE source_file = ?").run(sourceFile);
       for (const bullet of bullets) this.insert(sourceFile, bullet);
@@ -146,7 +158,9 @@ export class MemoryIndex {
   recall(query: string, limit: number): MemoryHit[] {
     const terms = query.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
     if (terms.length === 0) return [];
-    const match = [...new Set(terms.map((term) => term.toLowerCase()))].map((term) => `"${term}"*`).join(" OR ");
+    const match = [...new Set(terms.map((term) => term.toLowerCase()))]
+      .map((term) => `"${term}"*`)
+      .join(" OR ");
     const rows = this.db
       .prepare(
         `SELECT m.id, m.text, m.type, m.status, bm25(memories_fts) AS rank
@@ -154,7 +168,13 @@ export class MemoryIndex {
          WHERE memories_fts MATCH ? AND m.status NOT IN ('dropped', 'invalidated')
          ORDER BY rank, m.created_ms DESC LIMIT ?`,
       )
-      .all(match, limit) as Array<{ id: string; text: string; type: MemoryType; status: MemoryStatus; rank: number }>;
+      .all(match, limit) as Array<{
+      id: string;
+      text: string;
+      type: MemoryType;
+      status: MemoryStatus;
+      rank: number;
+    }>;
     const best = Math.abs(rows[0]?.rank ?? 1) || 1;
     return rows.map((row) => ({
       id: row.id,

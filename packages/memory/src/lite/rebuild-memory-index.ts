@@ -8,7 +8,11 @@ export function rebuildMemoryIndex(index: MemoryIndex, root: string): { files: n
   index.db.transaction(() => {
     index.clear();
     for (const file of files) {
-      index.replaceFile(file.source, parseBullets(readSource(root, file.source) ?? ""), fingerprintOf(root, file.source));
+      index.replaceFile(
+        file.source,
+        parseBullets(readSource(root, file.source) ?? ""),
+        fingerprintOf(root, file.source),
+      );
     }
   })();
   return { files: files.length, memories: index.counts().memories };

@@ -17,7 +17,12 @@ export function writeRuntimeMarker(root: string): { remove(): void } {
   mkdirSync(join(root, INDEX_DIR), { recursive: true, mode: 0o700 });
   const startedAt = new Date().toISOString();
   const write = () => {
-    const marker: RuntimeMarker = { schemaVersion: 1, pid: process.pid, startedAt, heartbeatAt: new Date().toISOString() };
+    const marker: RuntimeMarker = {
+      schemaVersion: 1,
+      pid: process.pid,
+      startedAt,
+      heartbeatAt: new Date().toISOString(),
+    };
     writeFileSync(path, JSON.stringify(marker), { mode: 0o600 });
   };
   write();
@@ -45,7 +50,9 @@ export function writeRuntimeMarker(root: string): { remove(): void } {
 /** The pid of a running agent that has the store open, if any (live pid and fresh heartbeat). */
 export function runningAgentPid(root: string): number | undefined {
   try {
-    const marker = JSON.parse(readFileSync(join(root, INDEX_DIR, RUNTIME_MARKER_FILE), "utf8")) as RuntimeMarker;
+    const marker = JSON.parse(
+      readFileSync(join(root, INDEX_DIR, RUNTIME_MARKER_FILE), "utf8"),
+    ) as RuntimeMarker;
     const fresh = Date.now() - Date.parse(marker.heartbeatAt) < RUNTIME_MARKER_STALE_MS;
     return processAlive(marker.pid) && fresh ? marker.pid : undefined;
   } catch {

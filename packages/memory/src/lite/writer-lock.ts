@@ -48,7 +48,9 @@ function tryCreate(path: string, record: WriterLockRecord): boolean {
     descriptor = openSync(path, "wx", 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw new MemoryError("store_unavailable", "The memory writer lock could not be created.", { cause: error });
+    throw new MemoryError("store_unavailable", "The memory writer lock could not be created.", {
+      cause: error,
+    });
   }
   try {
     writeSync(descriptor, JSON.stringify(record));

@@ -1,5 +1,12 @@
 import type { ConfigIssue, LoadedConfig } from "@mono-agent/config";
-import { createToolPolicy, findUnknownToolNames, ToolPolicyError, type ToolPolicy } from "@mono-agent/policy";
+import {
+  createToolPolicy,
+  findUnknownToolNames,
+  ToolPolicyError,
+  type ToolPolicy,
+  toolsStillOffered,
+} from "@mono-agent/policy";
+import { validateMemoryAvailability } from "./memory-section.js";
 import { isMcpIssue, issueLine } from "./config-section.js";
 import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
@@ -29,7 +36,12 @@ function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolP
     lines.push({ status: "ok", message: `All tools allowed${denied}.` });
   } else if (allowedTools.length === 0) {
     const servers = Object.values(loaded.mcpServers).filter((server) => server.spec.enabled !== false);
-    const stillOffered = servers.map((server) => `every tool of MCP server ${server.name}`);
+    const stillOffered = [
+      ...servers.map((server) => `every tool of MCP server ${server.name}`),
+      ...toolsStillOffered(policy, { memory: validateMemoryAvailability(loaded) })
+        .filter((decision) => decision.name === "MemoryRecall")
+        .map(() => "MemoryRecall (not gated by tools.allowedTools; memory.recallTool.enabled governs it)"),
+    ];
     lines.push({
       status: stillOffered.length > 0 ? "warning" : "ok",
       code: "no_tools_allowed",
@@ -38,7 +50,9 @@ function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolP
           ? `No built-in or policy-gated tools allowed (allowedTools: []), but these are still offered because external MCP tools are not gated by tools.allowedTools: ${stillOffered.join("; ")}.`
           : "No tools allowed (allowedTools: []): the agent can chat but cannot read files, run commands or use app-owned tools.",
       ...(stillOffered.length > 0
-        ? { suggestion: "to withhold an MCP tool, remove or don't declare its server" }
+        ? {
+            suggestion: `to withhold an MCP tool, remove or don't declare its server${stillOffered.some((item) => item.startsWith("MemoryRecall")) ? "; to withhold MemoryRecall, set memory.recallTool.enabled to false" : ""}`,
+          }
         : {}),
     });
   } else {

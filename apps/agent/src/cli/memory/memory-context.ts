@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { loadMonoAgentConfig, MonoAgentConfigError } from "@mono-agent/config";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { loadHostEnv } from "../host-env.js";
+
+/** The config file looked for in the current folder when --config is not given. */
+const DEFAULT_CONFIG_FILE = "mono-agent.config.json";
+
+/** The memory root of the agent folder, from its config (memory.path, env overrides applied). */
+export async function resolveMemoryRoot(
+  io: CliIo,
+  options: { config?: string; envFile?: string },
+): Promise<string> {
+  const configPath = resolve(io.cwd, options.config ?? DEFAULT_CONFIG_FILE);
+  if (!existsSync(configPath)) {
+    throw new ExitError(
+      `no config file at ${configPath}; run it in an agent folder or pass --config FILE`,
+      options.config ? EXIT_USAGE : EXIT_FAILURE,
+    );
+  }
+  const env = loadHostEnv({
+    exported: io.env,
+    cwd: io.cwd,
+    agentDir: dirname(configPath),
+    ...(options.envFile ? { envFile: options.envFile } : {}),
+  });
+  try {
+    const loaded = await loadMonoAgentConfig({ configPath, cwd: io.cwd, env });
+    if (!loaded.memoryDir) {
+      throw new ExitError(
+        'memory is not configured; add "memory": { "path": "./memory" } to the config (or set MONO_AGENT_MEMORY_PATH)',
+      );
+    }
+    return loaded.memoryDir;
+  } catch (error) {
+    if (MonoAgentConfigError.isInstance(error)) {
+      throw new ExitError(`${error.message}\nrun \`mono-agent validate\` for details`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { MemoryError, parseBullets, RECALL_DEFAULT_LIMIT, RECALL_MAX_LIMIT } from "@mono-agent/memory";
+import { inspectLiteMemory, openLiteMemoryStore, utcDate } from "@mono-agent/memory/lite";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function print(io: CliIo, json: boolean, data: Record<string, unknown>, text: string): number {
+  io.stdout.write(json ? `${JSON.stringify({ ok: true, ...data })}\n` : `${text}\n`);
+  return EXIT_OK;
+}
+
+/** `mono-agent memory stats`. */
+export function statsCommand(io: CliIo, root: string, json: boolean): number {
+  const report = inspectLiteMemory(root);
+  const text = [
+    `Memory store (lite): ${report.root}`,
+    `Memories: ${report.memories}${report.dropped ? ` (+${report.dropped} forgotten)` : ""}`,
+    `Daily files: ${report.dailyFiles}${report.legacyOnlyFiles ? ` (+${report.legacyOnlyFiles} legacy root files)` : ""}`,
+    `Index: ${report.indexPresent ? `${report.indexedMemories ?? "unreadable"} memories` : "not built yet"}`,
+    ...(report.firstDate ? [`Dates: ${report.firstDate} to ${report.lastDate}`] : []),
+    ...(report.runningAgentPid ? [`Agent running: pid ${report.runningAgentPid}`] : []),
+    ...(report.maintenanceInProgress ? ["Maintenance in progress: Remember is blocked"] : []),
+  ].join("\n");
+  return print(io, json, { stats: report }, text);
+}
+
+/** `mono-agent memory show <YYYY-MM-DD>` and `today`: the bullets of one UTC date. */
+export function showCommand(io: CliIo, root: string, date: string | undefined, json: boolean): number {
+  const day = date ?? utcDate(new Date());
+  if (!DATE.test(day)) throw new ExitError(`expected a date YYYY-MM-DD, got "${day}"`, EXIT_USAGE);
+  let content: string | undefined;
+  let source = `daily/${day}.md`;
+  for (const candidate of [join(root, "daily", `${day}.md`), join(root, `${day}.md`)]) {
+    try {
+      content = readFileSync(candidate, "utf8");
+      if (candidate.endsWith(join(root, `${day}.md`))) source = `${day}.md`;
+      break;
+    } catch {
+      // try the legacy root layout next
+    }
+  }
+  const bullets = content === undefined ? [] : parseBullets(content);
+  const text =
+    bullets.length === 0
+      ? `No memories on ${day} (UTC).`
+      : [
+          `${source}:`,
+          ...bullets.map((bullet) => `${bullet.id}  ${bullet.status.padEnd(9)}  ${bullet.text}`),
+        ].join("\n");
+  return print(io, json, { date: day, source, memories: bullets }, text);
+}
+
+/** `mono-agent memory search <query>`. */
+export async function searchCommand(
+  io: CliIo,
+  root: string,
+  query: string,
+  limitText: string | undefined,
+  json: boolean,
+) {
+  const limit = limitText === undefined ? RECALL_DEFAULT_LIMIT : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > RECALL_MAX_LIMIT) {
+    throw new ExitError(`--limit must be an integer from 1 to ${RECALL_MAX_LIMIT}`, EXIT_USAGE);
+  }
+  const store = openLiteMemoryStore({ root });
+  try {
+    const hits = await store.recall({ query, limit });
+    const text =
+      hits.length === 0
+        ? `No memories matched "${query}".`
+        : hits.map((hit) => `${hit.score.toFixed(3)}  ${hit.id}  ${hit.text}`).join("\n");
+    return print(io, json, { query, hits }, text);
+  } finally {
+    store.close();
+  }
+}
+
+/** `mono-agent memory rebuild`: the index from the canonical files. */
+export async function rebuildCommand(io: CliIo, root: string, json: boolean): Promise<number> {
+  const store = openLiteMemoryStore({ root });
+  try {
+    const result = await store.rebuild();
+    return print(
+      io,
+      json,
+      { rebuilt: result },
+      `Rebuilt the index: ${result.memories} memories from ${result.files} files.`,
+    );
+  } catch (error) {
+    if (MemoryError.isInstance(error)) throw new ExitError(`${error.code}: ${error.message}`);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
