@@ -140,6 +140,7 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
   if (!readOnly) {
     try {
       syncChangedFiles();
+      resolveIntents();
     } catch (error) {
       index.close();
       throw new MemoryError(
