@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { afterEach, describe, expect, test } from "vitest";
+import { fixtureServerConfig, makeAgentFolder } from "../cli/agent-folder.js";
+import { CLI_BIN, runCli } from "../cli/run-cli.js";
+import { artifactsDirOf } from "./run-record-store.js";
+
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/**
+ * Starts `mono-agent run` on a prompt that makes the demo model call the fixture's `silent` tool (a
+ * tool that never answers, so the run stays in the middle of a tool call), and resolves once the
+ * events file holds the checkpointed tool_use (the 5 s checkpoint of reference §4.1).
+ */
+async function runStuckInToolCall(dir: string): Promise<{ child: ChildProcess; runId: string }> {
+  const child = spawn(process.execPath, [CLI_BIN, "run", "--json", "stay silent please"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const runId = /"runId":"([^"]+)"/.exec(stdout)?.[1];
+    const file = runId ? `${artifactsDirOf(dir)}/run-${runId}.events.jsonl` : undefined;
+    if (runId && file && existsSync(file) && readFileSync(file, "utf8").includes('"tool_use"'))
+      return { child, runId };
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+  throw new Error(`the run never checkpointed its tool call; stdout: ${stdout}; stderr: ${stderr}`);
+}
+
+function showJson(dir: string, runId: string) {
+  const result = runCli(["runs", "show", runId, "--events", "--json"], { cwd: dir });
+  expect(result.exitCode, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe("a run whose process is killed", () => {
+  test("kill -9 mid tool call: the next start marks it interrupted/process_death, its events stay readable, a live process's run stays running", async () => {
+    const dir = makeAgentFolder(fixtureServerConfig());
+    const [victim, survivor] = await Promise.all([runStuckInToolCall(dir), runStuckInToolCall(dir)]);
+    await new Promise<void>((resolveExit) => {
+      victim.child.on("exit", () => resolveExit());
+      victim.child.kill("SIGKILL");
+    });
+    // Before any new start, the killed run is still recorded as running.
+    expect(showJson(dir, victim.runId).run.status).toBe("running");
+
+    // The next start reconciles.
+    const next = runCli(["run", "please echo after the crash"], { cwd: dir });
+    expect(next.exitCode, next.stderr).toBe(0);
+
+    const killed = showJson(dir, victim.runId);
+    expect(killed.run).toMatchObject({ status: "interrupted", failureKind: "process_death" });
+    expect(killed.run.endedAt).toBeDefined();
+    expect(killed.eventsFile.badLines).toEqual([]);
+    expect(killed.eventsFile.totalEvents).toBe(killed.run.eventCount);
+    const toolUses = killed.events.flatMap(
+      ({ event }: { event: { type: string; message?: { content: { type: string; name?: string }[] } } }) =>
+        event.type === "assistant"
+          ? (event.message?.content ?? []).filter((block) => block.type === "tool_use")
+          : [],
+    );
+    expect(toolUses.map((block: { name?: string }) => block.name)).toEqual(["mcp__fixture__silent"]);
+
+    expect(survivor.child.exitCode).toBeNull();
+    expect(showJson(dir, survivor.runId).run.status).toBe("running");
+    const listed = JSON.parse(runCli(["runs", "list", "--json"], { cwd: dir }).stdout);
+    expect(listed.runs.map((run: { status: string }) => run.status).sort()).toEqual([
+      "interrupted",
+      "running",
+      "succeeded",
+    ]);
+  });
+});
