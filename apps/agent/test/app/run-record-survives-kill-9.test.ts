@@ -83,5 +83,5 @@ describe("a run whose process is killed", () => {
       "running",
       "succeeded",
     ]);
-  });
+  }, 120_000);
 });
