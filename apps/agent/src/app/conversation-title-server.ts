@@ -1,7 +1,11 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CONVERSATION_SERVER_NAME } from "@mono-agent/policy";
-import { CONVERSATION_TITLE_MAX_CHARACTERS, CONVERSATION_TITLE_TOOL_NAME, parseConversationTitleInput } from "./conversation-title.js";
+import {
+  CONVERSATION_TITLE_MAX_CHARACTERS,
+  CONVERSATION_TITLE_TOOL_NAME,
+  parseConversationTitleInput,
+} from "./conversation-title.js";
 
 /** What the model reads about the tool: name the whole conversation, refine it, never a status line. */
 export const CONVERSATION_TITLE_TOOL_DESCRIPTION =
@@ -60,12 +64,22 @@ export function createConversationTitleServer(options: ConversationTitleServerOp
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     if (request.params.name !== CONVERSATION_TITLE_TOOL_NAME)
       return {
-        content: [{ type: "text", text: `Unknown tool "${request.params.name}"; this server has only ${CONVERSATION_TITLE_TOOL_NAME}.` }],
+        content: [
+          {
+            type: "text",
+            text: `Unknown tool "${request.params.name}"; this server has only ${CONVERSATION_TITLE_TOOL_NAME}.`,
+          },
+        ],
         isError: true,
       };
     const parsed = parseConversationTitleInput(request.params.arguments ?? {});
     if (!parsed.ok)
-      return { content: [{ type: "text", text: `${CONVERSATION_TITLE_TOOL_NAME} refused the input: ${parsed.message}` }], isError: true };
+      return {
+        content: [
+          { type: "text", text: `${CONVERSATION_TITLE_TOOL_NAME} refused the input: ${parsed.message}` },
+        ],
+        isError: true,
+      };
     options.onProposal(parsed.title);
     return {
       content: [

@@ -28,7 +28,8 @@ export function normalizeConversationTitle(value: unknown): ConversationTitlePar
       ok: false,
       message: `"title" contains the control character U+${control[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}; use printable text only.`,
     };
-  if (title.length === 0) return { ok: false, message: '"title" is empty; give a short name for the conversation.' };
+  if (title.length === 0)
+    return { ok: false, message: '"title" is empty; give a short name for the conversation.' };
   const length = [...title].length;
   if (length > CONVERSATION_TITLE_MAX_CHARACTERS)
     return {
@@ -51,6 +52,7 @@ export function parseConversationTitleInput(input: unknown): ConversationTitlePa
       ok: false,
       message: `Unexpected field${extra.length > 1 ? "s" : ""} ${extra.map((key) => JSON.stringify(key)).join(", ")}; the input is exactly { "title": "..." }.`,
     };
-  if (!("title" in input)) return { ok: false, message: 'Missing "title"; the input is exactly { "title": "..." }.' };
+  if (!("title" in input))
+    return { ok: false, message: 'Missing "title"; the input is exactly { "title": "..." }.' };
   return normalizeConversationTitle((input as { title: unknown }).title);
 }

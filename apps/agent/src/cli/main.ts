@@ -32,6 +32,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "recorded runs: `runs list` (--conversation, --status, --limit) and `runs show <runId>` (--events)",
     load: async () => (await import("./runs/runs-command.js")).runsCommand,
   },
+  serve: {
+    summary: "serve the web console: threads with streamed answers and tool activity (--port, --host)",
+    load: async () => (await import("./serve/serve-command.js")).serveCommand,
+  },
   "mcp-example": {
     summary:
       "serve the example stdio MCP server (current_time, calculate, text_stats) used by the quickstart",

@@ -9,10 +9,16 @@ export const FALLBACK_TITLE_MAX_CHARACTERS = 80;
 
 /** The first user message as a fallback title: whitespace collapsed, cut at a word near the cap. */
 export function fallbackTitle(firstMessage: string): string {
-  const flat = firstMessage.replace(/[\u0000-\u001f\u007f-\u009f]/gu, " ").replace(/\s+/gu, " ").trim();
+  const flat = firstMessage
+    .replace(/[\u0000-\u001f\u007f-\u009f]/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
   const characters = [...flat];
   if (characters.length <= FALLBACK_TITLE_MAX_CHARACTERS) return flat;
-  return `${characters.slice(0, FALLBACK_TITLE_MAX_CHARACTERS - 1).join("").trimEnd()}…`;
+  return `${characters
+    .slice(0, FALLBACK_TITLE_MAX_CHARACTERS - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /** A stored thread row as the API shows it. */

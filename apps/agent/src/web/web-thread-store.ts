@@ -63,9 +63,13 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
   } catch (error) {
-    throw new WebConsoleError("web_store_failed", `Cannot open the web thread store ${file}: ${String(error)}`, {
-      cause: error,
-    });
+    throw new WebConsoleError(
+      "web_store_failed",
+      `Cannot open the web thread store ${file}: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   const db = drizzle(sqlite);
   applyMigrations(db, sqlite, file);
@@ -82,7 +86,12 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
       const now = Date.now();
       const threadId = randomUUID();
       db.insert(webThreads)
-        .values({ threadId, origin: createOptions?.origin ?? "interactive", createdAtMs: now, updatedAtMs: now })
+        .values({
+          threadId,
+          origin: createOptions?.origin ?? "interactive",
+          createdAtMs: now,
+          updatedAtMs: now,
+        })
         .run();
       return threadFromRow(row(threadId));
     },
@@ -144,7 +153,10 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
     },
     interruptRunningTurns() {
       return db.transaction((tx) => {
-        tx.update(webToolCalls).set({ status: "interrupted" }).where(eq(webToolCalls.status, "running")).run();
+        tx.update(webToolCalls)
+          .set({ status: "interrupted" })
+          .where(eq(webToolCalls.status, "running"))
+          .run();
         return tx
           .update(webTurns)
           .set({ status: "interrupted", finishedAtMs: Date.now() })
@@ -164,9 +176,13 @@ function applyMigrations(db: BetterSQLite3Database, sqlite: Database.Database, f
     } catch (error) {
       if (attempt >= MIGRATION_ATTEMPTS) {
         sqlite.close();
-        throw new WebConsoleError("web_store_failed", `Cannot migrate the web thread store ${file}: ${String(error)}`, {
-          cause: error,
-        });
+        throw new WebConsoleError(
+          "web_store_failed",
+          `Cannot migrate the web thread store ${file}: ${String(error)}`,
+          {
+            cause: error,
+          },
+        );
       }
     }
   }

@@ -38,7 +38,11 @@ function argumentsText(value: unknown): string {
 
 export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
   const bumpThreadOf = (turnId: string) => {
-    const turn = db.select({ threadId: webTurns.threadId }).from(webTurns).where(eq(webTurns.turnId, turnId)).get();
+    const turn = db
+      .select({ threadId: webTurns.threadId })
+      .from(webTurns)
+      .where(eq(webTurns.turnId, turnId))
+      .get();
     if (!turn) return;
     db.update(webThreads)
       .set({ updatedAtMs: Date.now(), version: sql`${webThreads.version} + 1` })
@@ -50,9 +54,13 @@ export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
       return db.transaction(
         (tx) => {
           const thread = tx.select().from(webThreads).where(eq(webThreads.threadId, threadId)).get();
-          if (!thread) throw new WebConsoleError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
+          if (!thread)
+            throw new WebConsoleError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
           if (thread.archivedAtMs !== null)
-            throw new WebConsoleError("thread_archived", "This thread is archived; start a new thread to continue.");
+            throw new WebConsoleError(
+              "thread_archived",
+              "This thread is archived; start a new thread to continue.",
+            );
           const last = tx
             .select({ value: max(webTurns.sequence) })
             .from(webTurns)
@@ -61,7 +69,9 @@ export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
           const sequence = (last?.value ?? 0) + 1;
           const turnId = randomUUID();
           const now = Date.now();
-          tx.insert(webTurns).values({ turnId, threadId, sequence, userText, status: "running", startedAtMs: now }).run();
+          tx.insert(webTurns)
+            .values({ turnId, threadId, sequence, userText, status: "running", startedAtMs: now })
+            .run();
           tx.update(webThreads)
             .set({ updatedAtMs: now, version: sql`${webThreads.version} + 1` })
             .where(eq(webThreads.threadId, threadId))

@@ -1,0 +1,137 @@
+import { dirname, resolve } from "node:path";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { loadHostEnv } from "../host-env.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
+import { isLoopbackHost } from "./loopback-host.js";
+
+/** Port when neither --port nor `web.port` says otherwise: the config's own `web.port` default. */
+export const DEFAULT_WEB_PORT = 4317;
+
+/** Host the console binds when neither --host nor `web.host` says otherwise. */
+export const DEFAULT_WEB_HOST = "127.0.0.1";
+
+const USAGE = "mono-agent serve [--port N] [--host HOST] [--allow-remote] [--config FILE] [--env-file FILE]";
+
+const HELP = `usage: ${USAGE}
+
+Serves the web console: threads (web:<threadId>) with streamed answers and each turn's tool activity.
+Prints the URL to open; it carries the operator token (#token=...), which every request must prove.
+
+  --port N          port (default web.port, else ${DEFAULT_WEB_PORT}; 0 picks a free one)
+  --host HOST       address to bind (default web.host, else ${DEFAULT_WEB_HOST})
+  --allow-remote    required to bind a non-loopback address: anyone who can reach it and has the
+                    token can run the agent
+  --config FILE     the agent's config (default ./${DEFAULT_CONFIG_FILE})
+  --env-file FILE   fill unset variables from a dotenv file (default: .env in the agent folder)
+
+The token is random per start unless MONO_AGENT_WEB_TOKEN is set. Ctrl-C stops the console.
+`;
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535)
+    throw new ExitError(`--port ${text} is not a port; use 0..65535 (0 picks a free port)`, EXIT_USAGE);
+  return port;
+}
+
+export async function serveCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      port: { type: "string" },
+      host: { type: "string" },
+      "allow-remote": { type: "boolean" },
+      config: { type: "string" },
+      "env-file": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  if (positionals.length > 0)
+    throw new ExitError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`, EXIT_USAGE);
+  const configPath = resolve(io.cwd, values.config ?? DEFAULT_CONFIG_FILE);
+  const hostEnv = loadHostEnv({
+    exported: io.env,
+    cwd: io.cwd,
+    agentDir: dirname(configPath),
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  });
+  const { WEB_TOKEN_ENV, generateOperatorToken, operatorTokenProblem } = await import(
+    "../../web/operator-token.js"
+  );
+  const { [WEB_TOKEN_ENV]: givenToken, ...env } = hostEnv;
+  if (givenToken !== undefined) {
+    const problem = operatorTokenProblem(givenToken);
+    if (problem) throw new ExitError(problem, EXIT_USAGE);
+  }
+  const token = givenToken ?? generateOperatorToken();
+
+  const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
+  const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
+    throw new ExitError(
+      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate\` for every problem at once`,
+      EXIT_FAILURE,
+    );
+  });
+  const web = app.loaded.config.web;
+  const host = values.host ?? web?.host ?? DEFAULT_WEB_HOST;
+  const port = values.port !== undefined ? parsePort(values.port) : (web?.port ?? DEFAULT_WEB_PORT);
+  const remote = !isLoopbackHost(host);
+  if (remote && !values["allow-remote"]) {
+    await app.close();
+    throw new ExitError(
+      `--host ${host} is not a loopback address; pass --allow-remote to serve it anyway (anyone who can reach it and has the token can run the agent), or use ${DEFAULT_WEB_HOST}`,
+      EXIT_USAGE,
+    );
+  }
+  if (remote)
+    io.stderr.write(
+      `warning: the console listens on ${host}, reachable from other machines over plain HTTP; protect the token and the network\n`,
+    );
+
+  const { startWebConsole } = await import("../../web/start-web-console.js");
+  const { detectWebFeatures } = await import("../../web/detect-web-features.js");
+  const webConsole = await startWebConsole({
+    app,
+    host,
+    port,
+    token,
+    allowRemote: remote,
+    features: await detectWebFeatures(app.loaded),
+  }).catch(async (error: unknown) => {
+    await app.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ExitError(
+      code === "EADDRINUSE"
+        ? `port ${port} on ${host} is in use; pass --port with a free port (0 picks one)`
+        : `the web console could not start: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT_FAILURE,
+    );
+  });
+  if (webConsole.interruptedTurns > 0)
+    io.stderr.write(
+      `note: ${webConsole.interruptedTurns} turn(s) left running by an earlier start are marked interrupted\n`,
+    );
+  io.stdout.write(
+    `mono-agent web console for ${app.loaded.agentDir}\nopen ${webConsole.server.origin}/#token=${token}\n(Ctrl-C stops it)\n`,
+  );
+
+  await new Promise<void>((resolveStop) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolveStop();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await webConsole.close();
+  await app.close();
+  return EXIT_OK;
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+
+/** Random bytes of a generated operator token: 256 bits, base64url (43 characters). */
+export const OPERATOR_TOKEN_BYTES = 32;
+
+/** Shortest operator token accepted from MONO_AGENT_WEB_TOKEN: 128 bits of base64url-like text. */
+export const OPERATOR_TOKEN_MIN_CHARACTERS = 22;
+
+/** Characters an operator token may use: safe in a URL fragment, a header and a cookie. */
+export const OPERATOR_TOKEN_PATTERN = /^[A-Za-z0-9._~-]+$/;
+
+/** The env variable that fixes the operator token (else a random one is made per start). */
+export const WEB_TOKEN_ENV = "MONO_AGENT_WEB_TOKEN";
+
+/** A fresh random operator token. */
+export function generateOperatorToken(): string {
+  return randomBytes(OPERATOR_TOKEN_BYTES).toString("base64url");
+}
+
+/** Why a given token is not acceptable, or undefined when it is. */
+export function operatorTokenProblem(token: string): string | undefined {
+  if (token.length < OPERATOR_TOKEN_MIN_CHARACTERS)
+    return `${WEB_TOKEN_ENV} is ${token.length} characters; use at least ${OPERATOR_TOKEN_MIN_CHARACTERS} (or unset it for a random token)`;
+  if (!OPERATOR_TOKEN_PATTERN.test(token))
+    return `${WEB_TOKEN_ENV} has characters outside A-Z a-z 0-9 . _ ~ -; use only those`;
+  return undefined;
+}
+
+/** How a request proved it holds the token: the bearer header, the session cookie, or not at all. */
+export type OperatorProof = "bearer" | "cookie" | undefined;
+
+/** Checks requests against the operator token in constant time (over SHA-256 digests). */
+export interface OperatorAuth {
+  /** Name of the session cookie: per port, so two consoles on one host do not clobber each other. */
+  readonly cookieName: string;
+  check(request: IncomingMessage): OperatorProof;
+  /** The `Set-Cookie` value that lets pages and the event stream through for this browser session. */
+  sessionCookie(secure: boolean): string;
+}
+
+export function createOperatorAuth(token: string, port: number): OperatorAuth {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  const expected = digest(token);
+  const matches = (value: string | undefined) =>
+    value !== undefined && timingSafeEqual(digest(value), expected);
+  const cookieName = `mono_agent_web_${port}`;
+  return {
+    cookieName,
+    check(request) {
+      const authorization = request.headers.authorization;
+      if (authorization?.startsWith("Bearer ") && matches(authorization.slice("Bearer ".length).trim()))
+        return "bearer";
+      for (const part of (request.headers.cookie ?? "").split(";")) {
+        const [name, ...rest] = part.trim().split("=");
+        if (name === cookieName && matches(rest.join("="))) return "cookie";
+      }
+      return undefined;
+    },
+    sessionCookie: (secure) =>
+      `${cookieName}=${token}; Path=/; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`,
+  };
+}

@@ -1,0 +1,76 @@
+import { dirname, join } from "node:path";
+import type { LoadedConfig } from "@mono-agent/config";
+import type { RunRequest, RunResult } from "../app/run-agent.js";
+import { createWebEventHub } from "./web-event-hub.js";
+import type { WebFeatures } from "./web-features.js";
+import { createWebRuns } from "./web-runs.js";
+import { startWebServer, type WebServer } from "./web-server.js";
+import { createWebThreadStore, type WebThreadStore } from "./web-thread-store.js";
+
+/** Where the web threads live: beside the artifacts folder (`.mono-agent/web-threads.sqlite`). */
+export function webThreadStoreFile(loaded: LoadedConfig): string {
+  return join(dirname(loaded.artifactsDir), "web-threads.sqlite");
+}
+
+/** Options of {@link startWebConsole}. */
+export interface StartWebConsoleOptions {
+  /** The running app (see startMonoAgentApp). */
+  app: { loaded: LoadedConfig; run(request: RunRequest): Promise<RunResult> };
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The operator token every request must prove. */
+  token: string;
+  /** Accept requests for any Host name (needed behind a non-loopback bind). */
+  allowRemote?: boolean;
+  /** Optional pages (runs, memory); absent ones are hidden. */
+  features?: WebFeatures;
+}
+
+/** A running web console. */
+export interface WebConsole {
+  readonly server: WebServer;
+  readonly store: WebThreadStore;
+  /** Turns found `running` from an earlier process and marked `interrupted` at start. */
+  readonly interruptedTurns: number;
+  /** Cancels runs in progress, waits for them, stops the server and closes the thread store. */
+  close(): Promise<void>;
+}
+
+/** Opens the thread store, then serves the console over HTTP. Never prints. */
+export async function startWebConsole(options: StartWebConsoleOptions): Promise<WebConsole> {
+  const store = createWebThreadStore({ file: webThreadStoreFile(options.app.loaded) });
+  const interruptedTurns = store.interruptRunningTurns();
+  const hub = createWebEventHub();
+  const runs = createWebRuns({ run: (request) => options.app.run(request), store, hub });
+  let server: WebServer;
+  try {
+    server = await startWebServer({
+      host: options.host,
+      port: options.port,
+      token: options.token,
+      allowRemote: options.allowRemote ?? false,
+      store,
+      runs,
+      hub,
+      features: options.features ?? {},
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    store,
+    interruptedTurns,
+    close() {
+      closing ??= (async () => {
+        await runs.close();
+        await server.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

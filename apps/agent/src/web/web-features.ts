@@ -1,0 +1,30 @@
+/** One run as the runs page lists it. */
+export interface WebRunSummaryView {
+  runId: string;
+  conversationId: string;
+  status: string;
+  model: string;
+  /** Tool names with their call counts. */
+  tools: { name: string; calls: number }[];
+  startedAt: string;
+  durationMs: number | null;
+}
+
+/** Source of the runs page: present only when run history is wired into the app. */
+export interface WebRunsPageSource {
+  listRecent(limit: number): Promise<WebRunSummaryView[]>;
+}
+
+/** Source of the memory page: present only when memory is wired into the app. */
+export interface WebMemoryPageSource {
+  overview(): Promise<{ stats: Record<string, string | number>; today: string[] }>;
+}
+
+/** Optional pages of the console; an absent source hides its page and its API route answers 404. */
+export interface WebFeatures {
+  runs?: WebRunsPageSource;
+  memory?: WebMemoryPageSource;
+}
+
+/** Runs the runs page shows: the newest, enough for a glance. */
+export const RUNS_PAGE_LIMIT = 50;
