@@ -93,7 +93,11 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
     expect(first.structured["id"]).toBe(createHash("sha256").update("Alice prefers tea").digest("hex"));
     clock.set("2026-09-05T10:00:00Z");
     const retry = await remember(client, "Alice  prefers tea ");
-    expect(retry.structured).toMatchObject({ id: first.structured["id"], duplicate: true, source: "daily/2026-09-01.md" });
+    expect(retry.structured).toMatchObject({
+      id: first.structured["id"],
+      duplicate: true,
+      source: "daily/2026-09-01.md",
+    });
     expect(retry.text).toBe('Already remembered: "Alice prefers tea"');
     expect(existsSync(join(store.root, "daily", "2026-09-05.md"))).toBe(false);
   });
@@ -128,13 +132,19 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
         },
       },
     });
-    await (await rememberClient(crashing)).callTool({ name: "Remember", arguments: { text: "Backups run at 02:00" } });
+    await (await rememberClient(crashing)).callTool({
+      name: "Remember",
+      arguments: { text: "Backups run at 02:00" },
+    });
     crashing.close();
     clock.set("2026-09-02T00:00:05Z");
     const store = open(root, { now: clock.now });
     const retry = await remember(await rememberClient(store), "Backups run at 02:00");
     expect(retry.isError).toBe(false);
-    expect(retry.structured).toMatchObject({ source: "daily/2026-09-01.md", storedText: "Backups run at 02:00" });
+    expect(retry.structured).toMatchObject({
+      source: "daily/2026-09-01.md",
+      storedText: "Backups run at 02:00",
+    });
     expect(bulletLines(root)).toEqual(["- – Backups run at 02:00"]);
     expect(store.counts().memories).toBe(1);
   });
@@ -168,7 +178,10 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
 
   test("Rejecting rather than redacting keeps a mangled value from being stored while still reporting success.", async () => {
     const store = open();
-    const result = await remember(await rememberClient(store), "deploy key ghp_abcdefghijklmnopqrstuvwxyz0123 for CI");
+    const result = await remember(
+      await rememberClient(store),
+      "deploy key ghp_abcdefghijklmnopqrstuvwxyz0123 for CI",
+    );
     expect(result.isError).toBe(true);
     expect(result.text).not.toContain("Remembered");
     expect(dailyText(store.root)).not.toContain("[secret omitted]");
@@ -200,7 +213,10 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
 
   test("Names such as SERVICE_API_TOKENS are deliberately not skipped: the same helper backs other persistence guards, so a broader carve-out would weaken two surfaces at once.", async () => {
     const store = open();
-    const result = await remember(await rememberClient(store, { SERVICE_API_TOKENS: "tok-9f8e7d" }), "rotate tok-9f8e7d monthly");
+    const result = await remember(
+      await rememberClient(store, { SERVICE_API_TOKENS: "tok-9f8e7d" }),
+      "rotate tok-9f8e7d monthly",
+    );
     expect(result.isError).toBe(true);
   });
 
@@ -221,7 +237,13 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
   });
 
   test("Two outcomes are reported distinctly.", async () => {
-    const store = open(tempRoot(), { faults: { afterCanonicalWrite: () => { throw new Error("index down"); } } });
+    const store = open(tempRoot(), {
+      faults: {
+        afterCanonicalWrite: () => {
+          throw new Error("index down");
+        },
+      },
+    });
     const client = await rememberClient(store);
     const notStored = await remember(client, "x".repeat(600));
     const durable = await remember(client, "Rack 7 holds the NAS");
@@ -246,7 +268,13 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
 
   test("A canonical write whose index projection then failed reports the fact as durable but unindexed and tells the model to retry the identical wording — which completes it idempotently — rather than reword and create a second memory for one fact.", async () => {
     let fail = true;
-    const store = open(tempRoot(), { faults: { afterCanonicalWrite: () => { if (fail) throw new Error("x"); } } });
+    const store = open(tempRoot(), {
+      faults: {
+        afterCanonicalWrite: () => {
+          if (fail) throw new Error("x");
+        },
+      },
+    });
     const client = await rememberClient(store);
     const partial = await remember(client, "The printer is on floor 3");
     expect(partial.text).toContain("durable but not yet indexed");

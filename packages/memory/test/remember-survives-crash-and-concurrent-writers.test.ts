@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 function crashChild(root: string, iso: string, text: string) {
-  const result = spawnSync(process.execPath, [CHILD, "crash", root, iso, text], { encoding: "utf8", timeout: 20_000 });
+  const result = spawnSync(process.execPath, [CHILD, "crash", root, iso, text], {
+    encoding: "utf8",
+    timeout: 20_000,
+  });
   expect(result.signal).toBe("SIGKILL");
 }
 
@@ -38,7 +41,11 @@ describe("crash window: killed (kill -9) after the canonical write, before the i
   test("after a restart the retry on the next UTC date finds it too: one bullet, one index row", async () => {
     const root = tempRoot();
     crashChild(root, "2026-09-01T23:59:58Z", "Payroll runs on the 25th");
-    const restarted = openLiteMemoryStore({ root, now: () => new Date("2026-09-02T08:00:00Z"), lock: { staleMs: 0 } });
+    const restarted = openLiteMemoryStore({
+      root,
+      now: () => new Date("2026-09-02T08:00:00Z"),
+      lock: { staleMs: 0 },
+    });
     stores.push(restarted);
     const retry = await restarted.remember({ text: "Payroll runs on the 25th" });
     expect(retry.source).toBe("daily/2026-09-01.md");
