@@ -13,6 +13,13 @@ export const RUN_CHECKPOINT_INTERVAL_MS = 5_000;
  */
 export const RUN_EVENTS_MAX_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Events-file size past which checkpoints are time-based only (every 5 s): each checkpoint rewrites the
+ * whole file (temp + rename), so a long run rewrites a large file at most once per interval instead of
+ * every 25 events. 1 MiB is a few hundred typical events.
+ */
+export const RUN_EVENTS_COUNT_CHECKPOINT_MAX_BYTES = 1024 * 1024;
+
 /** Largest single event line, in bytes; a bigger event is re-projected smaller (16 strings at the cap). */
 export const RUN_EVENT_MAX_BYTES = 64 * 1024;
 

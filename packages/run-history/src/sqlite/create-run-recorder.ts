@@ -2,6 +2,7 @@ import type { SecretScanner } from "@mono-agent/evidence";
 import { type BoundRunRecordOptions, boundRunText, serializeRunEvent } from "../bound-run-event.js";
 import {
   RUN_CHECKPOINT_EVERY_EVENTS,
+  RUN_EVENTS_COUNT_CHECKPOINT_MAX_BYTES,
   RUN_CHECKPOINT_INTERVAL_MS,
   RUN_EVENTS_MAX_BYTES,
   RUN_RECORD_MAX_STRING_BYTES,
@@ -187,7 +188,8 @@ class Recording implements RunRecording {
     this.lines.push(line);
     this.bytes += size;
     this.pending += 1;
-    if (this.pending >= this.everyEvents) this.checkpoint();
+    if (this.pending >= this.everyEvents && this.bytes <= RUN_EVENTS_COUNT_CHECKPOINT_MAX_BYTES)
+      this.checkpoint();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => this.checkpoint(), this.intervalMs);
       this.timer.unref();
