@@ -1,0 +1,42 @@
+export { ClaimCapabilities, type LiveCapability } from "./node/claim-capabilities.js";
+export type { ClaimResponse, NamedRoute, ResultResponse } from "./node/continuation-protocol.js";
+export {
+  CONTINUATION_SERVICE_HOSTS,
+  type ContinuationCapabilityRequest,
+  type ContinuationService,
+  type ContinuationServiceLimits,
+  type IssuedContinuationCapability,
+  type StartContinuationServiceOptions,
+  startContinuationService,
+} from "./node/continuation-service.js";
+export {
+  type ClaimBinding,
+  claimFingerprint,
+  payloadHash,
+  resultToken,
+  tokenDigest,
+} from "./node/continuation-tokens.js";
+export { ContinuationWorker, type ContinuationWorkerHooks } from "./node/continuation-worker.js";
+export {
+  CONTINUATION_STORE_BUSY_TIMEOUT_MS,
+  type ContinuationPage,
+  type ContinuationStore,
+  continuationStoreFile,
+  type OpenContinuationStoreOptions,
+  openContinuationStore,
+} from "./node/open-continuation-store.js";
+export {
+  capturedContinuationText,
+  cancelContinuation,
+  type DeliveryResolution,
+  readContinuationHealth,
+  resolveContinuationDelivery,
+  retryContinuation,
+} from "./node/operator-actions.js";
+export { acquireOwnerLock, type OwnerLock } from "./node/owner-lock.js";
+export {
+  type RecoveryReport,
+  recoverContinuations,
+  SYNTHESIS_STARTS_MAX,
+} from "./node/recover-continuations.js";
+export { STATE_FILES } from "./node/state-dir.js";
