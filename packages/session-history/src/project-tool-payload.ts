@@ -1,4 +1,5 @@
 import {
+  createSecretScanner,
   OMISSION_MARKERS,
   redactJson,
   type SecretScanner,
@@ -18,8 +19,11 @@ export interface ProjectedPayload {
   readonly truncated: boolean;
 }
 
+const shapeScanner = createSecretScanner();
+
 /** Options of {@link projectToolPayload}. */
 export interface ProjectToolPayloadOptions {
+  /** Finds secrets in free text; default: token shapes and assignments only (no configured values). */
   readonly secretScanner?: SecretScanner;
   /** Byte bound of the stored text; default {@link PAYLOAD_MAX_BYTES}. */
   readonly maxBytes?: number;
@@ -40,7 +44,7 @@ export function projectToolPayload(
     numbers: "projection",
     opaquePaths: true,
     maxStringBytes: maxBytes,
-    ...(options.secretScanner ? { secretScanner: options.secretScanner } : {}),
+    secretScanner: options.secretScanner ?? shapeScanner,
   });
   const full = JSON.stringify(projected) ?? "null";
   const payload = truncateUtf8(full, maxBytes);

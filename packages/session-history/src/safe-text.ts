@@ -1,6 +1,11 @@
-import { opaquePaths, type SecretScanner } from "@mono-agent/evidence";
+import { createSecretScanner, opaquePaths, type SecretScanner } from "@mono-agent/evidence";
 
-/** Read-time pass over stored (already redacted) text: secrets found now, and path opacity again. */
+const shapeScanner = createSecretScanner();
+
+/**
+ * Read-time pass over stored (already redacted) text: secrets found now (token shapes and assignments
+ * always, configured values when the host's scanner knows them), and path opacity again.
+ */
 export function safeText(text: string, secretScanner: SecretScanner | undefined): string {
-  return opaquePaths(secretScanner ? secretScanner.replaceSecrets(text) : text);
+  return opaquePaths((secretScanner ?? shapeScanner).replaceSecrets(text));
 }

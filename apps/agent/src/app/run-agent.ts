@@ -11,6 +11,7 @@ import { createRunEventMapper } from "./run-event-mapper.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
+import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 /** One request to the agent. */
@@ -63,6 +64,8 @@ export interface RunAgentDependencies {
   customModels: Readonly<Record<string, ResolvedModel>>;
   observers: readonly RunObserver[];
   preparers: readonly RunServerPreparer[];
+  /** Change the restored messages before the Pi session sees them (the SessionHistory cold reseed), in order. */
+  historyAugmenters?: readonly HistoryAugmenter[];
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -245,7 +248,10 @@ export async function runAgent(
       model: resolvedModel.model,
       getApiKey: resolvedModel.getApiKey,
       systemPrompt: await readSystemPrompt(loaded.instructionsPath),
-      history: deps.conversations.loadMessages(info.conversationId),
+      history: (deps.historyAugmenters ?? []).reduce(
+        (messages, augment) => augment(info, messages),
+        deps.conversations.loadMessages(info.conversationId),
+      ),
       tools,
       prompt: request.input,
       signal: controller.signal,

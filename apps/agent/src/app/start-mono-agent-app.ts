@@ -11,6 +11,7 @@ import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { createRunId } from "./run-id.js";
 import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
+import { openSessionHistorySidecar } from "./session-history-sidecar.js";
 
 /** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
 export interface StartMonoAgentAppOptions extends RunContextOptions {
@@ -68,6 +69,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   });
   const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
   const memory = openMemoryTools({ loaded, policy, env: options.env });
+  const sessionHistory = openSessionHistorySidecar({ loaded, env: options.env, policy });
   const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
   let closed = false;
@@ -82,9 +84,20 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     env: options.env,
     policy,
     conversations,
-    appToolProviders: [...(options.appToolProviders ?? []), conversationTitleProvider(policy), ...memory.providers],
+    appToolProviders: [
+      ...(options.appToolProviders ?? []),
+      conversationTitleProvider(policy),
+      ...memory.providers,
+      ...sessionHistory.appToolProviders,
+    ],
     customModels: options.customModels ?? {},
-    observers: [...(recording ? [recording.observer] : []), ...runContext.observers, ...(options.observers ?? [])],
+    observers: [
+      ...(recording ? [recording.observer] : []),
+      ...runContext.observers,
+      ...(options.observers ?? []),
+      ...sessionHistory.observers,
+    ],
+    historyAugmenters: sessionHistory.historyAugmenters,
     preparers: [...runContext.preparers, ...(options.preparers ?? [])],
   };
   return {
@@ -104,6 +117,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       await runContext.close();
       conversations.close();
       memory.close();
+      await sessionHistory.close();
       await recording?.close();
     },
   };

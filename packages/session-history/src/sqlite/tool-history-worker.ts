@@ -69,6 +69,12 @@ function handle(request: WriterRequest): WriterResponse {
   }
 }
 
+try {
+  openStore();
+} catch {
+  // The first write reports the failure (and the writer's cooldown starts there).
+}
+
 port.on("message", (request: WriterRequest) => {
   port.postMessage(handle(request));
   if (request.op === "close") {
