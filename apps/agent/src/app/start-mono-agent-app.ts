@@ -6,6 +6,7 @@ import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
+import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { createRunId } from "./run-id.js";
@@ -73,11 +74,17 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
   let closed = false;
+  // The continuation service (when configured and the host brings no issuer of its own): claims,
+  // results, synthesis and delivery; its observer snapshots the origin context before each commit.
+  const continuations =
+    options.continuationIssuer === undefined && continuationsWanted(loaded)
+      ? await startAgentContinuations({ loaded, env: options.env, customModels: options.customModels ?? {}, conversations })
+      : undefined;
   const runContext = composeRunContext({
     loaded,
     env: options.env,
     observers: options.observers ?? [],
-    continuationIssuer: options.continuationIssuer,
+    continuationIssuer: options.continuationIssuer ?? continuations?.service,
   });
   const deps = {
     loaded,
@@ -93,6 +100,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     customModels: options.customModels ?? {},
     observers: [
       ...(recording ? [recording.observer] : []),
+      ...(continuations ? [continuations.observer] : []),
       ...runContext.observers,
       ...(options.observers ?? []),
       ...sessionHistory.observers,
@@ -115,6 +123,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       closed = true;
       await Promise.allSettled([...inFlight]);
       await runContext.close();
+      await continuations?.close();
       conversations.close();
       memory.close();
       await sessionHistory.close();

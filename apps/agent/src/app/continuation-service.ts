@@ -1,0 +1,126 @@
+import { join } from "node:path";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { LoadedConfig } from "@mono-agent/config";
+import { buildOriginContextSnapshot, type OriginMessage } from "@mono-agent/continuations";
+import {
+  type ContinuationService,
+  type ContinuationWorkerHooks,
+  startContinuationService,
+} from "@mono-agent/continuations/node";
+import type { ConversationStore } from "../conversations/conversation-store.js";
+import type { ResolvedModel } from "../runtime/models.js";
+import { conversationHasRun, createConversationChannel } from "./continuation-delivery.js";
+import { createContinuationSynthesizer } from "./continuation-synthesis.js";
+import type { RunObserver } from "./run-hooks.js";
+
+/** The state folder when the config has no continuations block (reference §7.1 default). */
+export const DEFAULT_CONTINUATIONS_STATE_DIR = ".mono-agent/continuations";
+
+/** The continuation service of an app, with its run observer (origin-context lifecycle). */
+export interface AgentContinuations {
+  readonly service: ContinuationService;
+  /** Closes claims and snapshots the origin context before a run commits; activates or abandons after. */
+  readonly observer: RunObserver;
+  close(): Promise<void>;
+}
+
+/** Whether the config asks for the service: a continuations block or continuation servers, and not `enabled: false`. */
+export function continuationsWanted(loaded: LoadedConfig): boolean {
+  const block = loaded.config.continuations;
+  if (block?.enabled === false) return false;
+  return block !== undefined || loaded.config.tools.continuationServers.length > 0;
+}
+
+/** Where the service keeps its state. */
+export function continuationsStateDir(loaded: LoadedConfig): string {
+  return loaded.continuationsStateDir ?? join(loaded.agentDir, DEFAULT_CONTINUATIONS_STATE_DIR);
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((block: { type?: string; text?: string; name?: string }) =>
+      block.type === "text"
+        ? (block.text ?? "")
+        : block.type === "toolCall"
+          ? `[called tool ${block.name}]`
+          : "",
+    )
+    .filter((text) => text !== "")
+    .join("\n");
+}
+
+/** Pi messages reduced to what a synthesis reads. */
+export function toOriginMessages(messages: readonly AgentMessage[]): OriginMessage[] {
+  const result: OriginMessage[] = [];
+  for (const message of messages) {
+    const value = message as { role?: string; content?: unknown; toolName?: string };
+    if (value.role === "user" || value.role === "assistant")
+      result.push({ role: value.role, text: textOf(value.content) });
+    else if (value.role === "toolResult")
+      result.push({
+        role: "toolResult",
+        text: textOf(value.content),
+        ...(value.toolName ? { toolName: value.toolName } : {}),
+      });
+  }
+  return result;
+}
+
+/**
+ * Starts the continuation service of an app on `continuations.host:port` (loopback only), with the
+ * synthesis over `runtime.model` and delivery into the conversation store. The observer implements
+ * the origin-context lifecycle of reference §7.3: at `agent_end` (every tool call of the run has
+ * returned, the messages are not committed yet) the run's claim capabilities close and in-flight
+ * claims drain; if the run claimed anything, the snapshot of the conversation up to this run is
+ * finalized. At run end it is activated when the run succeeded (its messages were committed), else
+ * abandoned (the result is then delivered with the fixed origin-context-unavailable text).
+ */
+export async function startAgentContinuations(options: {
+  loaded: LoadedConfig;
+  env: Readonly<Record<string, string | undefined>>;
+  customModels: Readonly<Record<string, ResolvedModel>>;
+  conversations: ConversationStore;
+  /** Overrides `continuations.port` (tests pass 0). */
+  port?: number;
+  /** Test-only pause points of the worker. */
+  hooks?: ContinuationWorkerHooks;
+  onError?: (error: unknown) => void;
+}): Promise<AgentContinuations> {
+  const { loaded, conversations } = options;
+  const block = loaded.config.continuations;
+  const service = await startContinuationService({
+    stateDir: continuationsStateDir(loaded),
+    host: block?.host ?? "127.0.0.1",
+    port: options.port ?? block?.port ?? 4319,
+    ...(block ? { limits: block.limits, namedRoutes: block.namedRoutes } : {}),
+    synthesizer: createContinuationSynthesizer(options),
+    channel: createConversationChannel(conversations),
+    isOriginCommitted: (runId) => conversationHasRun(conversations.file, runId),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  const finalized = new Set<string>();
+  const observer: RunObserver = {
+    async onAgentEvent(info, event) {
+      if (event.type !== "agent_end") return;
+      const claims = await service.closeRunClaims(info.runId);
+      if (claims === 0) return;
+      const messages = [...conversations.loadMessages(info.conversationId), ...event.messages];
+      service.finalizeOriginContext(
+        info.runId,
+        buildOriginContextSnapshot(info.conversationId, info.runId, toOriginMessages(messages)),
+      );
+      finalized.add(info.runId);
+    },
+    async onRunEnd(info, result) {
+      await service.closeRunClaims(info.runId);
+      if (result.status === "succeeded" && finalized.has(info.runId))
+        service.activateOriginContext(info.runId);
+      else service.abandonOriginContext(info.runId);
+      finalized.delete(info.runId);
+    },
+  };
+  return { service, observer, close: () => service.close() };
+}
