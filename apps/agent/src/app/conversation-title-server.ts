@@ -15,15 +15,16 @@ export const CONVERSATION_TITLE_TOOL_DESCRIPTION =
   `Input { "title": "..." }: at most ${CONVERSATION_TITLE_MAX_CHARACTERS} characters, no control characters; ` +
   "whitespace is normalized. The result is a proposal: the web console applies it out of band and may decline it.";
 
-/** The advertised input schema: exactly one string field, nothing else. */
+/**
+ * The advertised input schema: exactly one string field, nothing else. The length is checked by the tool
+ * after whitespace is normalized (so no `maxLength` here), with an error that names the limit.
+ */
 const INPUT_SCHEMA = {
   type: "object" as const,
   properties: {
     title: {
       type: "string",
-      minLength: 1,
-      maxLength: CONVERSATION_TITLE_MAX_CHARACTERS,
-      description: "A short name for the whole conversation.",
+      description: `A short name for the whole conversation, at most ${CONVERSATION_TITLE_MAX_CHARACTERS} characters.`,
     },
   },
   required: ["title"],

@@ -3,6 +3,7 @@ export const CONSOLE_STYLES = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1b1f24;--muted:#5b6570;--line:#d8dee4;--accent:#0b62c4;--soft:#f3f5f7;--error:#b3261e;--ok:#1a7f37}
 @media (prefers-color-scheme:dark){:root{--bg:#15181c;--fg:#e6e8eb;--muted:#9aa4ae;--line:#30363d;--accent:#5aa3f0;--soft:#1e2227;--error:#f2867e;--ok:#5fce7c}}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 html,body{margin:0;height:100%}
 body{background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column}
 button,input,textarea{font:inherit;color:inherit}

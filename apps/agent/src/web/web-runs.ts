@@ -99,6 +99,9 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
           break;
         case "tool_finished":
           store.toolFinished(turnId, event);
+          // Tool calls with MCP servers run one at a time, so the queue holds this call's proposal at most;
+          // an errored result discards it: only a successful result is consumed.
+          if (event.name === CONVERSATION_TITLE_MODEL_TOOL_NAME && event.isError) proposals.length = 0;
           if (event.name === CONVERSATION_TITLE_MODEL_TOOL_NAME && !event.isError) {
             const title = proposals.shift();
             if (title !== undefined) {

@@ -38,8 +38,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content))
-    return content.map((part) => (part as { text?: string }).text ?? "").join("");
+  if (Array.isArray(content)) return content.map((part) => (part as { text?: string }).text ?? "").join("");
   return "";
 }
 
@@ -50,7 +49,12 @@ export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
     if (!gate) {
       const reached = deferred();
       const released = deferred();
-      gate = { reached: reached.promise, markReached: reached.resolve, released: released.promise, release: released.resolve };
+      gate = {
+        reached: reached.promise,
+        markReached: reached.resolve,
+        released: released.promise,
+        release: released.resolve,
+      };
       gates.set(name, gate);
     }
     return gate;
@@ -103,7 +107,13 @@ export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
     const titleJson = /\[title-json:\s*(\{.*?\})\]/.exec(userText)?.[1];
     if (firstStep && titleTool && (title !== undefined || titleJson !== undefined)) {
       const args = titleJson ?? JSON.stringify({ title });
-      send({ role: "assistant", content: null, tool_calls: [{ index: 0, id: `call_${number}`, type: "function", function: { name: titleTool, arguments: "" } }] });
+      send({
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { index: 0, id: `call_${number}`, type: "function", function: { name: titleTool, arguments: "" } },
+        ],
+      });
       send({ tool_calls: [{ index: 0, function: { arguments: args } }] });
       send({}, "tool_calls");
       response.end("data: [DONE]\n\n");
@@ -111,7 +121,10 @@ export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
     }
     const said = directive("say");
     const text =
-      said ?? (title !== undefined && !titleTool ? "No title tool was offered." : `Answer to ${userText.split(/\s+/).length} words.`);
+      said ??
+      (title !== undefined && !titleTool
+        ? "No title tool was offered."
+        : `Answer to ${userText.split(/\s+/).length} words.`);
     const words = text.match(/\S+\s*/g) ?? [];
     const streamHold = directive("stream-hold");
     const half = Math.ceil(words.length / 2);

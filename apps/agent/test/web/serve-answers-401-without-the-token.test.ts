@@ -7,7 +7,9 @@ let serve: ServeProcess;
 
 beforeAll(async () => {
   model = await startScriptedModelServer();
-  serve = await startServe(makeWebAgentFolder(model.baseUrl), { env: { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN } });
+  serve = await startServe(makeWebAgentFolder(model.baseUrl), {
+    env: { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN },
+  });
 });
 
 afterAll(async () => {
@@ -69,7 +71,9 @@ describe("mono-agent serve: the operator token guards every route", () => {
     const cookieHeader = { cookie: cookie.split(";")[0] ?? "" };
     expect((await fetch(`${serve.origin}/`, { headers: cookieHeader })).status).toBe(200);
     // A change made with the cookie alone (what a cross-site form could send) is refused.
-    expect((await fetch(`${serve.origin}/api/threads`, { method: "POST", headers: cookieHeader })).status).toBe(401);
+    expect(
+      (await fetch(`${serve.origin}/api/threads`, { method: "POST", headers: cookieHeader })).status,
+    ).toBe(401);
     const created = await fetch(`${serve.origin}/api/threads`, {
       method: "POST",
       headers: { ...cookieHeader, "x-mono-agent-console": "1" },
@@ -82,7 +86,12 @@ describe("mono-agent serve: the operator token guards every route", () => {
     const url = new URL(serve.origin);
     const status = await new Promise<number | undefined>((resolve, reject) => {
       request(
-        { host: url.hostname, port: url.port, path: "/api/threads", headers: { host: "evil.example", authorization: `Bearer ${TEST_WEB_TOKEN}` } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: "/api/threads",
+          headers: { host: "evil.example", authorization: `Bearer ${TEST_WEB_TOKEN}` },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode);

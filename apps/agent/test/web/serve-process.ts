@@ -68,7 +68,9 @@ export async function startServe(
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout?.on("data", check);
-    void exited.then((code) => reject(new Error(`serve exited (${code}) before printing its URL:\n${out}\n${err}`)));
+    void exited.then((code) =>
+      reject(new Error(`serve exited (${code}) before printing its URL:\n${out}\n${err}`)),
+    );
   });
   return {
     child,
