@@ -100,5 +100,5 @@ describe("every run leaves a summary and an events file that agree", () => {
     expect(failingTool?.run).toMatchObject({ status: "succeeded", toolErrorCount: 1 });
     const cancelled = recorded.find(({ run }) => run.status === "cancelled");
     expect(cancelled?.events.events.some(({ event }) => event.type === "assistant")).toBe(true);
-  });
+  }, 120_000);
 });

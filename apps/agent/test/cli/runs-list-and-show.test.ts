@@ -15,7 +15,7 @@ describe("mono-agent runs", () => {
     const dir = makeAgentFolder(fixtureServerConfig());
     expect(runCli(["runs", "list"], { cwd: dir }).stdout).toBe("No runs recorded yet.\n");
     expect(listJson(dir)).toEqual({ runs: [], count: 0, total: 0 });
-  });
+  }, 120_000);
 
   test("list filters by logical conversation, bucket, status and limit; show prints one run", () => {
     const dir = makeAgentFolder(fixtureServerConfig());
@@ -56,7 +56,7 @@ describe("mono-agent runs", () => {
     expect(json.run).toMatchObject({ runId, status: "succeeded", conversationId: "web:t1#2026-01-02" });
     expect(json.events).toBeUndefined();
     expect(json.eventsFile).toMatchObject({ exists: true, badLines: [], totalEvents: json.run.eventCount });
-  });
+  }, 120_000);
 
   test("a corrupt or truncated events file is reported by show and stops neither list nor new runs", () => {
     const dir = makeAgentFolder(fixtureServerConfig());
@@ -87,7 +87,7 @@ describe("mono-agent runs", () => {
     expect(listJson(dir).count).toBe(2);
     expect(runCli(["run", "please echo once more"], { cwd: dir }).exitCode).toBe(0);
     expect(listJson(dir).count).toBe(3);
-  });
+  }, 120_000);
 
   test("bad input names what is accepted", () => {
     const dir = makeAgentFolder(fixtureServerConfig());
@@ -100,5 +100,5 @@ describe("mono-agent runs", () => {
     const unknown = runCli(["runs", "show", "no-such-run"], { cwd: dir });
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toContain("mono-agent runs list");
-  });
+  }, 120_000);
 });
