@@ -1,5 +1,6 @@
-import type { AuthenticatedCursorCodec } from "@mono-agent/evidence";
+import type { AuthenticatedCursorCodec, SecretScanner } from "@mono-agent/evidence";
 import type { JournalEntry } from "./journal-entry.js";
+import type { JournalRecord } from "./memory-store.js";
 
 /** A frozen first-call result: pagination reads only this, so later inserts cannot shift pages. */
 export interface JournalSnapshot {
@@ -9,10 +10,13 @@ export interface JournalSnapshot {
   timeZone: string;
   pageSize: number;
   capturedAt: string;
-  entries: readonly JournalEntry[];
+  /** The frozen records; each is projected (safety filter, byte cap) once, when its page is served. */
+  records: readonly JournalRecord[];
+  /** Projections already served, by position, so a replayed cursor returns the identical page. */
+  projected: Map<number, JournalEntry>;
+  scanner: SecretScanner;
   rangeScanComplete: boolean;
   truncatedBy: ReadonlyArray<"entry_limit" | "byte_limit">;
-  withheldEntries: number;
   /** Offsets a cursor was issued for; any other offset is refused. */
   issuedOffsets: Set<number>;
 }

@@ -25,6 +25,7 @@ export async function call(client: Client, name: string, args: Record<string, un
   const content = result.content as Array<{ type: string; text: string }>;
   return {
     text: content.map((block) => block.text).join("\n"),
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary structured results
     structured: (result.structuredContent ?? {}) as Record<string, any>,
     isError: result.isError === true,
   };

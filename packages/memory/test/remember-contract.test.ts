@@ -325,7 +325,7 @@ describe("Remember: durable memory writes (seed page, one test per sentence)", (
     const client = await rememberClient(store);
     const tools = (await client.listTools()).tools;
     expect(tools.map((tool) => tool.name)).toEqual(["Remember"]);
-    expect(Object.keys((tools[0]?.inputSchema as { properties: object }).properties)).toEqual(["text"]);
+    expect(Object.keys((tools[0]?.inputSchema.properties ?? {}) as object)).toEqual(["text"]);
     const result = await call(client, "Remember", { text: "x", delete: true });
     expect(result.isError).toBe(true);
     expect(tools[0]?.description).toContain("no edit or delete");

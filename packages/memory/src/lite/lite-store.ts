@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { MemoryError } from "../memory-error.js";
 import { dailyFileHeader, formatBullet, type MemoryBullet, parseBullets } from "../memory-bullet.js";
@@ -77,7 +77,7 @@ function appendDurably(path: string, date: string, block: string): void {
   const descriptor = openSync(path, "a", 0o600);
   try {
     writeSync(descriptor, `${prefix}${block}\n`);
-    fsyncSync(descriptor);
+    fdatasyncSync(descriptor);
   } finally {
     closeSync(descriptor);
   }
@@ -139,8 +139,10 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
   };
   if (!readOnly) {
     try {
-      syncChangedFiles();
-      resolveIntents();
+      index.db.transaction(() => {
+        syncChangedFiles();
+        resolveIntents();
+      })();
     } catch (error) {
       index.close();
       throw new MemoryError(

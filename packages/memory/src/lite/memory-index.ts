@@ -38,8 +38,20 @@ interface MemoryRow {
 export class MemoryIndex {
   readonly db: Database.Database;
 
+  private readonly statements = new Map<string, Database.Statement>();
+
   private constructor(db: Database.Database) {
     this.db = db;
+  }
+
+  /** A prepared statement, compiled once per index. */
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   static open(root: string, options: { readonly?: boolean } = {}): MemoryIndex {
@@ -49,6 +61,9 @@ export class MemoryIndex {
     db.pragma(`busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
     if (!options.readonly) {
       db.pragma("journal_mode = WAL");
+      // The index is a projection of the canonical files (fsynced) and is re-synced from their
+      // fingerprints on open, so its commits need not fsync: WAL + NORMAL survives a process kill.
+      db.pragma("synchronous = NORMAL");
       if ((db.pragma("user_version", { simple: true }) as number) < INDEX_SCHEMA_VERSION) {
         db.exec(INDEX_SCHEMA_SQL);
         db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);
@@ -62,7 +77,7 @@ export class MemoryIndex {
   }
 
   find(id: string): IndexedMemory | undefined {
-    const row = this.db.prepare("SELECT id, status, source_file FROM memories WHERE id = ?").get(id) as
+    const row = this.statement("SELECT id, status, source_file FROM memories WHERE id = ?").get(id) as
       | { id: string; status: MemoryStatus; source_file: string }
       | undefined;
     return row && { id: row.id, status: row.status, sourceFile: row.source_file };
@@ -70,7 +85,7 @@ export class MemoryIndex {
 
   intents(): Array<{ id: string; sourceFile: string }> {
     return (
-      this.db.prepare("SELECT id, source_file FROM remember_intents").all() as Array<{
+      this.statement("SELECT id, source_file FROM remember_intents").all() as Array<{
         id: string;
         source_file: string;
       }>
@@ -78,17 +93,17 @@ export class MemoryIndex {
   }
 
   addIntent(id: string, sourceFile: string, createdAt: string): void {
-    this.db
-      .prepare("INSERT OR REPLACE INTO remember_intents (id, source_file, created_at) VALUES (?, ?, ?)")
-      .run(id, sourceFile, createdAt);
+    this.statement(
+      "INSERT OR REPLACE INTO remember_intents (id, source_file, created_at) VALUES (?, ?, ?)",
+    ).run(id, sourceFile, createdAt);
   }
 
   dropIntent(id: string): void {
-    this.db.prepare("DELETE FROM remember_intents WHERE id = ?").run(id);
+    this.statement("DELETE FROM remember_intents WHERE id = ?").run(id);
   }
 
   fingerprints(): Map<string, SourceFingerprint> {
-    const rows = this.db.prepare("SELECT file, size, mtime_ms FROM sources").all() as Array<{
+    const rows = this.statement("SELECT file, size, mtime_ms FROM sources").all() as Array<{
       file: string;
       size: number;
       mtime_ms: number;
@@ -117,10 +132,10 @@ export class MemoryIndex {
     fingerprint: SourceFingerprint | undefined,
   ): void {
     this.db.transaction(() => {
-      this.db.prepare("DELETE FROM memories WHERE source_file = ?").run(sourceFile);
+      this.statement("DELETE FROM memories WHERE source_file = ?").run(sourceFile);
       for (const bullet of bullets) this.insert(sourceFile, bullet);
       if (fingerprint) this.setFingerprint(sourceFile, fingerprint);
-      else this.db.prepare("DELETE FROM sources WHERE file = ?").run(sourceFile);
+      else this.statement("DELETE FROM sources WHERE file = ?").run(sourceFile);
     })();
   }
 
@@ -131,28 +146,28 @@ export class MemoryIndex {
 
   private insert(sourceFile: string, bullet: MemoryBullet): void {
     const createdMs = Date.parse(bullet.created);
-    this.db
-      .prepare(
-        `INSERT OR IGNORE INTO memories (id, text, type, status, created_at, created_ms, due_at, source_file, source_line)
+    this.statement(
+      `INSERT OR IGNORE INTO memories (id, text, type, status, created_at, created_ms, due_at, source_file, source_line)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        bullet.id,
-        bullet.text,
-        bullet.type,
-        bullet.status,
-        bullet.created,
-        Number.isFinite(createdMs) ? createdMs : 0,
-        bullet.due ?? null,
-        sourceFile,
-        bullet.line,
-      );
+    ).run(
+      bullet.id,
+      bullet.text,
+      bullet.type,
+      bullet.status,
+      bullet.created,
+      Number.isFinite(createdMs) ? createdMs : 0,
+      bullet.due ?? null,
+      sourceFile,
+      bullet.line,
+    );
   }
 
   private setFingerprint(file: string, fingerprint: SourceFingerprint): void {
-    this.db
-      .prepare("INSERT OR REPLACE INTO sources (file, size, mtime_ms) VALUES (?, ?, ?)")
-      .run(file, fingerprint.size, fingerprint.mtimeMs);
+    this.statement("INSERT OR REPLACE INTO sources (file, size, mtime_ms) VALUES (?, ?, ?)").run(
+      file,
+      fingerprint.size,
+      fingerprint.mtimeMs,
+    );
   }
 
   recall(query: string, limit: number): MemoryHit[] {
@@ -161,14 +176,12 @@ export class MemoryIndex {
     const match = [...new Set(terms.map((term) => term.toLowerCase()))]
       .map((term) => `"${term}"*`)
       .join(" OR ");
-    const rows = this.db
-      .prepare(
-        `SELECT m.id, m.text, m.type, m.status, bm25(memories_fts) AS rank
+    const rows = this.statement(
+      `SELECT m.id, m.text, m.type, m.status, bm25(memories_fts) AS rank
          FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
          WHERE memories_fts MATCH ? AND m.status NOT IN ('dropped', 'invalidated')
          ORDER BY rank, m.created_ms DESC LIMIT ?`,
-      )
-      .all(match, limit) as Array<{
+    ).all(match, limit) as Array<{
       id: string;
       text: string;
       type: MemoryType;
@@ -186,13 +199,11 @@ export class MemoryIndex {
   }
 
   browse(fromMs: number, toMs: number, limit: number): JournalRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, text, type, status, created_at, created_ms, due_at, source_file, source_line FROM memories
+    const rows = this.statement(
+      `SELECT id, text, type, status, created_at, created_ms, due_at, source_file, source_line FROM memories
          WHERE created_ms >= ? AND created_ms < ? AND status <> 'dropped'
          ORDER BY created_ms, id LIMIT ?`,
-      )
-      .all(fromMs, toMs, limit) as MemoryRow[];
+    ).all(fromMs, toMs, limit) as MemoryRow[];
     return rows.map((row) => ({
       id: row.id,
       text: row.text,
@@ -207,7 +218,7 @@ export class MemoryIndex {
   }
 
   counts(): { memories: number; dropped: number; pendingIntents: number } {
-    const get = (sql: string) => (this.db.prepare(sql).get() as { n: number }).n;
+    const get = (sql: string) => (this.statement(sql).get() as { n: number }).n;
     return {
       memories: get("SELECT count(*) AS n FROM memories WHERE status <> 'dropped'"),
       dropped: get("SELECT count(*) AS n FROM memories WHERE status = 'dropped'"),
