@@ -32,6 +32,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "recorded runs: `runs list` (--conversation, --status, --limit) and `runs show <runId>` (--events)",
     load: async () => (await import("./runs/runs-command.js")).runsCommand,
   },
+  continuations: {
+    summary: "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered|not-delivered|dead-lettered",
+    load: async () => (await import("./continuations/continuations-command.js")).continuationsCommand,
+  },
   serve: {
     summary: "serve the web console: threads with streamed answers and tool activity (--port, --host)",
     load: async () => (await import("./serve/serve-command.js")).serveCommand,

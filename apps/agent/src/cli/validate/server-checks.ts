@@ -112,10 +112,9 @@ export function continuationLines(
       };
     }
     return {
-      status: "warning",
-      code: "continuations_unavailable",
+      status: "ok",
       jsonPath: where,
-      message: `${transport} server ${name} is selected for continuations: every run overwrites its ${transport === "stdio" ? "MONO_AGENT_CONTINUATION_CLAIM_URL/_TOKEN/_FINGERPRINT/_MODE env keys" : "x-mono-agent-continuation-claim-url/-token/-fingerprint/-mode headers (configured ones are dropped)"}, but this version of mono-agent does not ship the continuation service yet: unless the host passes a continuation issuer to startMonoAgentApp, no claim capability is issued and the claim values stay empty`,
+      message: `${transport} server ${name} may claim durable continuations: every run overwrites its ${transport === "stdio" ? "MONO_AGENT_CONTINUATION_CLAIM_URL/_TOKEN/_FINGERPRINT/_MODE env keys" : "x-mono-agent-continuation-claim-url/-token/-fingerprint/-mode headers (configured ones are dropped)"} with a short-lived claim capability of the continuation service, valid only while that run's MCP request is active (empty values when continuations.enabled is false)`,
     };
   });
 }

@@ -43,6 +43,7 @@ export async function validateAgentFolder(options: {
     toolsSection(loaded, issues),
     memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
+    (await import("./continuations-section.js")).continuationsSection(loaded),
   ];
   return buildReport(sections, configPath);
 }

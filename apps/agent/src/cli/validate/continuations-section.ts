@@ -1,0 +1,108 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { LoadedConfig } from "@mono-agent/config";
+import {
+  continuationStoreFile,
+  openContinuationStore,
+  readContinuationHealth,
+} from "@mono-agent/continuations/node";
+import { type CheckLine, type CheckSection, section } from "./validate-report.js";
+
+const LABEL = "Continuations";
+
+/**
+ * The continuations section of `mono-agent validate`: whether the service starts with the app and
+ * where it listens, its named routes, and the store's health (opened read-only; never created here).
+ */
+export function continuationsSection(loaded: LoadedConfig | undefined): CheckSection {
+  if (!loaded)
+    return section(
+      "continuations",
+      LABEL,
+      [{ status: "disabled", message: "Continuations cannot be checked until the config loads." }],
+      "disabled",
+    );
+  const block = loaded.config.continuations;
+  const servers = loaded.config.tools.continuationServers;
+  if (block?.enabled === false)
+    return section(
+      "continuations",
+      LABEL,
+      [
+        {
+          status: servers.length > 0 ? "warning" : "disabled",
+          message: `continuations.enabled is false: no service starts and no claim can be made${servers.length > 0 ? `; ${servers.join(", ")} get empty claim values` : ""}.`,
+        },
+      ],
+      servers.length > 0 ? "warning" : "disabled",
+    );
+  if (block === undefined && servers.length === 0)
+    return section(
+      "continuations",
+      LABEL,
+      [
+        {
+          status: "disabled",
+          message: "No continuations block and no tools.continuationServers: the service does not start.",
+        },
+      ],
+      "disabled",
+    );
+  const host = block?.host ?? "127.0.0.1";
+  const port = block?.port ?? 4319;
+  const stateDir = loaded.continuationsStateDir ?? join(loaded.agentDir, ".mono-agent/continuations");
+  const routes = Object.entries(block?.namedRoutes ?? {});
+  const lines: CheckLine[] = [
+    {
+      status: "ok",
+      message: `The continuation service starts with the app on http://${host.includes(":") ? `[${host}]` : host}:${port} (claim, result and status endpoints); state in ${stateDir}.`,
+    },
+  ];
+  if (routes.length > 0)
+    lines.push({
+      status: "ok",
+      message: `Named routes: ${routes.map(([name, route]) => `${name} (${route.mode}${route.conversationId ? ` -> ${route.conversationId}` : ""})`).join(", ")}.`,
+    });
+  const file = continuationStoreFile(stateDir);
+  if (!existsSync(file)) {
+    lines.push({
+      status: "ok",
+      message: "No continuation store yet: it is created when the service first starts.",
+    });
+    return section("continuations", LABEL, lines);
+  }
+  try {
+    const store = openContinuationStore({ stateDir, readOnly: true });
+    try {
+      const health = readContinuationHealth(store);
+      const active =
+        health.counts.claimed +
+        health.counts.result_received +
+        health.counts.synthesizing +
+        health.counts.ready_to_deliver +
+        health.counts.delivery_retry;
+      lines.push({
+        status: health.status === "healthy" ? "ok" : health.status === "degraded" ? "warning" : "error",
+        ...(health.status === "healthy" ? {} : { code: `continuations_${health.status}` }),
+        message: `Store ${health.status}: ${active} active, ${health.counts.delivered} delivered${health.reasons.length ? `; ${health.reasons.join(", ")}` : ""}.`,
+        ...(health.status === "healthy"
+          ? {}
+          : {
+              suggestion:
+                "see `mono-agent continuations list`, then retry, cancel or resolve the records named there",
+            }),
+      });
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    lines.push({
+      status: "error",
+      code: "continuation_store_unreadable",
+      file,
+      message: `The continuation store cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      suggestion: `fix the permissions (directory 0700, files 0600) or move ${stateDir} aside`,
+    });
+  }
+  return section("continuations", LABEL, lines);
+}
