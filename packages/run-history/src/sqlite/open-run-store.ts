@@ -64,6 +64,9 @@ export function openRunStore(options: OpenRunStoreOptions): SqliteRunStore {
       chmodSync(file, 0o600);
       sqlite = new Database(file);
       sqlite.pragma("journal_mode = WAL");
+      // WAL + NORMAL: a commit survives a crash of the process (the case reconciliation handles); only
+      // a power loss may drop the last commits. FULL would fsync on every checkpoint of every run.
+      sqlite.pragma("synchronous = NORMAL");
     }
     sqlite.pragma(`busy_timeout = ${RUN_STORE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma("foreign_keys = ON");
