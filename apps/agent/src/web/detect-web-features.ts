@@ -1,8 +1,14 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
-import type { WebFeatures, WebRunSummaryView, WebRunsPageSource } from "./web-features.js";
+import type {
+  WebFeatures,
+  WebMemoryPageSource,
+  WebRunSummaryView,
+  WebRunsPageSource,
+} from "./web-features.js";
 
-/** The part of @mono-agent/run-history the runs page reads, checked at runtime (the package may not ship it). */
+/** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
 interface RunHistoryModule {
   openRunStore(options: { file: string; readOnly?: boolean }): {
     listRuns(query: { limit: number }): Promise<{ runs: RunSummaryLike[] }>;
@@ -23,7 +29,7 @@ interface RunSummaryLike {
 
 async function runHistoryModule(): Promise<RunHistoryModule | undefined> {
   try {
-    const module = (await import("@mono-agent/run-history")) as Partial<RunHistoryModule>;
+    const module = (await import("@mono-agent/run-history/sqlite")) as unknown as Partial<RunHistoryModule>;
     return typeof module.openRunStore === "function" && typeof module.runStoreFile === "function"
       ? (module as RunHistoryModule)
       : undefined;
@@ -32,16 +38,75 @@ async function runHistoryModule(): Promise<RunHistoryModule | undefined> {
   }
 }
 
+/** The parts of @mono-agent/memory(/lite) the memory page reads, checked at runtime. */
+interface MemoryModules {
+  inspectLiteMemory(root: string): Record<string, unknown>;
+  utcDate(date: Date): string;
+  parseBullets(text: string): { text: string; status: string }[];
+}
+
+async function memoryModules(): Promise<MemoryModules | undefined> {
+  try {
+    const lite = (await import("@mono-agent/memory/lite")) as unknown as Partial<MemoryModules>;
+    const core = (await import("@mono-agent/memory")) as unknown as Partial<MemoryModules>;
+    if (
+      typeof lite.inspectLiteMemory !== "function" ||
+      typeof lite.utcDate !== "function" ||
+      typeof core.parseBullets !== "function"
+    )
+      return undefined;
+    return {
+      inspectLiteMemory: lite.inspectLiteMemory,
+      utcDate: lite.utcDate,
+      parseBullets: core.parseBullets,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Memory report fields the page shows, in order. */
+const MEMORY_STAT_FIELDS = ["memories", "dropped", "dailyFiles", "indexPresent", "firstDate", "lastDate"];
+
+function memorySource(memory: MemoryModules, root: string): WebMemoryPageSource {
+  return {
+    async overview() {
+      const report = memory.inspectLiteMemory(root);
+      const stats: Record<string, string | number> = {};
+      for (const field of MEMORY_STAT_FIELDS) {
+        const value = report[field];
+        if (typeof value === "number" || typeof value === "string") stats[field] = value;
+        else if (typeof value === "boolean") stats[field] = value ? "yes" : "no";
+      }
+      const file = join(root, "daily", `${memory.utcDate(new Date())}.md`);
+      const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+      const today = memory
+        .parseBullets(text)
+        .filter((bullet) => bullet.status !== "dropped")
+        .map((bullet) => bullet.text);
+      return { stats, today };
+    },
+  };
+}
+
 /**
  * Which optional pages this console can show, decided at runtime: the runs page when
- * @mono-agent/run-history provides its store and this agent folder has one (runs are recorded).
- * The memory page appears when a host passes a `memory` source; none is detected yet.
+ * @mono-agent/run-history provides its SQLite store (runs are recorded by the app), the memory page
+ * when memory is configured (`memory.path`) and @mono-agent/memory provides the lite store's reader.
  */
 export async function detectWebFeatures(loaded: LoadedConfig): Promise<WebFeatures> {
+  const features: WebFeatures = {};
   const runHistory = await runHistoryModule();
-  if (runHistory === undefined) return {};
-  const file = runHistory.runStoreFile(loaded.artifactsDir);
-  const runs: WebRunsPageSource = {
+  if (runHistory !== undefined)
+    features.runs = runsSource(runHistory, runHistory.runStoreFile(loaded.artifactsDir));
+  const memory = loaded.memoryDir === undefined ? undefined : await memoryModules();
+  if (memory !== undefined && loaded.memoryDir !== undefined)
+    features.memory = memorySource(memory, loaded.memoryDir);
+  return features;
+}
+
+function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSource {
+  return {
     async listRecent(limit) {
       if (!existsSync(file)) return [];
       const store = runHistory.openRunStore({ file, readOnly: true });
@@ -63,5 +128,4 @@ export async function detectWebFeatures(loaded: LoadedConfig): Promise<WebFeatur
       }
     },
   };
-  return existsSync(file) ? { runs } : {};
 }

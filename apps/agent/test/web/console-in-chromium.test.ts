@@ -161,6 +161,27 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
     );
 
     it(
+      "shows the runs page (run history is wired) and works on a phone-sized screen",
+      async () => {
+        await page.locator("#pages a", { hasText: "Runs" }).click();
+        await page
+          .locator("#page-view td", { hasText: `web:${threadPath.slice(3)}` })
+          .first()
+          .waitFor();
+        expect(await page.locator("#pages a", { hasText: "Memory" }).count()).toBe(0);
+        await page.setViewportSize({ width: 390, height: 800 });
+        await page.goto(`${serve.origin}${threadPath}`);
+        expect(await page.locator("#threads").isVisible()).toBe(false);
+        await page.locator("#toggle-threads").click();
+        await threadLink("My garden").click();
+        await page.locator("#thread-title", { hasText: "My garden" }).waitFor();
+        expect(await page.locator("#threads").isVisible()).toBe(false);
+        await page.setViewportSize({ width: 1100, height: 800 });
+      },
+      BROWSER_TEST_TIMEOUT_MS,
+    );
+
+    it(
       "archives a thread: it leaves the list, stays readable and takes no message",
       async () => {
         await page.locator("#archive").click();
