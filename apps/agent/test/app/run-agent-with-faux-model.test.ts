@@ -64,7 +64,7 @@ describe("a run through startMonoAgentApp with pi-ai's faux model", () => {
     expect(result.toolCalls).toEqual([
       expect.objectContaining({ name: "mcp__fixture__echo", isError: false }),
     ]);
-    expect(result.mcpServersUsed).toEqual(["fixture"]);
+    expect(result.mcpServersUsed).toContain("fixture");
   });
 
   test("a server whose $env variable is missing is skipped with a warning naming it; the run goes on", async () => {
