@@ -46,26 +46,56 @@ function withBusyRetry(action: () => void): void {
   }
 }
 
-function handle(request: WriterRequest): WriterResponse {
+function failure(id: number, error: unknown): WriterResponse {
+  const message = error instanceof Error ? error.message : String(error);
+  const conflict = SessionHistoryError.isInstance(error) && error.code === "idempotency_conflict";
+  return {
+    id,
+    ok: false,
+    errorCode: conflict ? "history_idempotency_conflict" : "history_write_failed",
+    message,
+  };
+}
+
+/**
+ * Commits every write queued in this turn of the event loop in one immediate transaction (group commit),
+ * each write in its own savepoint so a rejected write does not undo the others. A locked database makes
+ * the whole batch wait and retry up to the busy deadline.
+ */
+function writeBatch(requests: Extract<WriterRequest, { op: "write" }>[]): WriterResponse[] {
+  let responses: WriterResponse[] = [];
   try {
     withBusyRetry(() => {
       const opened = openStore();
-      if (request.op === "write") {
-        if (request.write.phase === "invocation") opened.writeInvocation(request.write, data.ownerId);
-        else opened.writeResult(request.write, data.ownerId);
-      } else if (request.op === "maintain") opened.applyRetention(request.nowMs);
+      responses = opened.inImmediateTransaction(() =>
+        requests.map((request): WriterResponse => {
+          try {
+            if (request.write.phase === "invocation") opened.writeInvocation(request.write, data.ownerId);
+            else opened.writeResult(request.write, data.ownerId);
+            return { id: request.id, ok: true };
+          } catch (error) {
+            if (isBusy(error)) throw error;
+            return failure(request.id, error);
+          }
+        }),
+      );
+    });
+    return responses;
+  } catch (error) {
+    return requests.map((request) => failure(request.id, error));
+  }
+}
+
+function handleOther(request: Exclude<WriterRequest, { op: "write" }>): WriterResponse {
+  try {
+    withBusyRetry(() => {
+      const opened = openStore();
+      if (request.op === "maintain") opened.applyRetention(request.nowMs);
       else opened.closeOwner(data.ownerId, request.nowMs);
     });
     return { id: request.id, ok: true };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const conflict = SessionHistoryError.isInstance(error) && error.code === "idempotency_conflict";
-    return {
-      id: request.id,
-      ok: false,
-      errorCode: conflict ? "history_idempotency_conflict" : "history_write_failed",
-      message,
-    };
+    return failure(request.id, error);
   }
 }
 
@@ -75,10 +105,38 @@ try {
   // The first write reports the failure (and the writer's cooldown starts there).
 }
 
+let queue: WriterRequest[] = [];
+let scheduled = false;
+
+function flush(): void {
+  scheduled = false;
+  const requests = queue;
+  queue = [];
+  let writes: Extract<WriterRequest, { op: "write" }>[] = [];
+  const flushWrites = () => {
+    if (writes.length > 0) for (const response of writeBatch(writes)) port.postMessage(response);
+    writes = [];
+  };
+  for (const request of requests) {
+    if (request.op === "write") {
+      writes.push(request);
+      continue;
+    }
+    flushWrites();
+    port.postMessage(handleOther(request));
+    if (request.op === "close") {
+      store?.close();
+      port.close();
+      return;
+    }
+  }
+  flushWrites();
+}
+
 port.on("message", (request: WriterRequest) => {
-  port.postMessage(handle(request));
-  if (request.op === "close") {
-    store?.close();
-    port.close();
+  queue.push(request);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
   }
 });
