@@ -47,10 +47,20 @@ export async function startTestService(
   return { service, stateDir, capability, delivered };
 }
 
+/** A service answer as the tests read it (fields absent from an answer read as undefined at run time). */
+export interface ServiceAnswer {
+  error: { code: string; message: string };
+  continuationId: string;
+  resultUrl: string;
+  statusUrl: string;
+  token: string;
+  [field: string]: unknown;
+}
+
 export async function request(
   url: string,
   options: { method?: string; token?: string; body?: unknown; raw?: string },
-) {
+): Promise<{ status: number; headers: Headers; body: ServiceAnswer }> {
   const response = await fetch(url, {
     method: options.method ?? "POST",
     headers: { authorization: `Bearer ${options.token ?? ""}`, "content-type": "application/json" },
@@ -63,7 +73,7 @@ export async function request(
   return {
     status: response.status,
     headers: response.headers,
-    body: (await response.json()) as Record<string, any>,
+    body: (await response.json()) as ServiceAnswer,
   };
 }
 

@@ -42,7 +42,7 @@ export class ClaimCapabilities {
   /** The open capability of a bearer, or undefined (unknown, expired, closed or released). */
   lookup(token: string, now: number): LiveCapability | undefined {
     const capability = this.#byDigest.get(tokenDigest(token));
-    if (!capability || !capability.open || capability.expiresAtMs <= now) return undefined;
+    if (!capability?.open || capability.expiresAtMs <= now) return undefined;
     return capability;
   }
 
