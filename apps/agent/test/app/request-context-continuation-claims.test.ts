@@ -32,11 +32,15 @@ function stubIssuer() {
   return { issuer, requests, released };
 }
 
-async function startApp(tools: Record<string, unknown>, issuer?: ContinuationCapabilityIssuer) {
+async function startApp(
+  tools: Record<string, unknown>,
+  issuer?: ContinuationCapabilityIssuer,
+  extraConfig: Record<string, unknown> = {},
+) {
   const dir = makeAgentDir();
   const { faux, customModels } = fauxModel();
   const app = await startMonoAgentApp({
-    config: { runtime: { model: "faux:faux-1" }, tools },
+    config: { runtime: { model: "faux:faux-1" }, tools, ...extraConfig },
     cwd: dir,
     env: { PATH: process.env.PATH },
     customModels,
@@ -112,7 +116,7 @@ describe("the continuation-claim overlay in a run", () => {
     expect(released).toEqual(["local"]);
   });
 
-  test("a stdio server receives the four claim env keys; without an issuer they are empty", async () => {
+  test("a stdio server receives the four claim env keys; with continuations disabled they are empty", async () => {
     const { issuer } = stubIssuer();
     const report = join(makeAgentDir(), "env.json");
     const second = await startApp(
@@ -132,13 +136,17 @@ describe("the continuation-claim overlay in a run", () => {
       MONO_AGENT_CONTINUATION_CLAIM_MODE: "notify_if_actionable",
     });
     const plainReport = join(makeAgentDir(), "plain.json");
-    const noIssuer = await startApp({
-      continuationServers: ["work"],
-      mcpServers: {
-        work: contextServer([`--report=${plainReport}`], { MONO_AGENT_CONTINUATION_CLAIM_TOKEN: "spoof" }),
+    const disabled = await startApp(
+      {
+        continuationServers: ["work"],
+        mcpServers: {
+          work: contextServer([`--report=${plainReport}`], { MONO_AGENT_CONTINUATION_CLAIM_TOKEN: "spoof" }),
+        },
       },
-    });
-    expect((await noIssuer.app.run({ input: "hi" })).status).toBe("succeeded");
+      issuer,
+      { continuations: { enabled: false } },
+    );
+    expect((await disabled.app.run({ input: "hi" })).status).toBe("succeeded");
     expect(readReport(plainReport)).toMatchObject({
       MONO_AGENT_CONTINUATION_CLAIM_URL: "",
       MONO_AGENT_CONTINUATION_CLAIM_TOKEN: "",
