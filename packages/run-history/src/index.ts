@@ -18,6 +18,7 @@ export {
   RUN_SUMMARY_MAX_TOOL_NAMES,
   RUN_SUMMARY_MAX_WARNINGS,
 } from "./limits.js";
+export type { RunSearchFields } from "./history-search-fields.js";
 export { BAD_LINES_LISTED_MAX, parseRunEventLine, parseRunEvents } from "./parse-run-events.js";
 export {
   type BadEventLine,
@@ -31,6 +32,32 @@ export {
   type RunToolUseBlock,
 } from "./run-event.js";
 export { RunHistoryError, type RunHistoryErrorCode } from "./run-history-error.js";
+export type { RunHistoryContext, RunHistoryRollover } from "./run-history-context.js";
+export {
+  CANDIDATE_INSPECT_ACTIONS,
+  OVERVIEW_MAX_SIGNALS,
+  OVERVIEW_MAX_TOOL_NAMES,
+  PROJECTED_STRING_MAX_BYTES,
+  PROJECTED_VALUE_MAX_BYTES,
+  RUN_HISTORY_DEFAULT_LIMIT,
+  RUN_HISTORY_MAX_LIMIT,
+  RUN_HISTORY_QUERY_MAX_BYTES,
+  RUN_HISTORY_RUN_ID_MAX_BYTES,
+  SEARCH_SCAN_MAX_RUNS,
+  TIMELINE_PAGE_MAX_BYTES,
+  TIMELINE_PAGE_MAX_ENTRIES,
+  TRIGGER_METADATA_MAX_BYTES,
+} from "./run-history-limits.js";
+export type { RunHistoryAction, RunHistoryNavigation, RunHistoryRelatedTool } from "./run-history-navigation.js";
+export { RUN_HISTORY_ARGUMENT_NAMES, RUN_HISTORY_ACTIONS } from "./run-history-request.js";
+export { RUN_HISTORY_NOTICE, RUN_HISTORY_TOOL_ERROR_CODES } from "./run-history-result.js";
+export {
+  callRunHistory,
+  createRunHistoryServer,
+  RUN_HISTORY_INPUT_SCHEMA,
+  RUN_HISTORY_TOOL_NAME,
+} from "./run-history-server.js";
+export { searchTermsOf } from "./run-history-terms.js";
 export {
   assertConversationId,
   assertRunId,

@@ -8,6 +8,17 @@
  * - `unknown_anchor`: the `afterRunId` of a list call is not (or no longer) in the listed set.
  * - `store_failed`: the run store could not be opened, migrated, read or written (`cause` has why).
  * - `recording_failed`: a checkpoint or the final record of a run could not be written.
+ *
+ * Codes of the RunHistory tool (reference §4.3), returned to the model as tool results:
+ * - `conflicting_run_id`: `runId` and `run_id` name different runs.
+ * - `invalid_cursor`: a cursor is unavailable or expired (one opaque message for every failure).
+ * - `invalid_limit`: `limit` is not an integer from 1 to 10.
+ * - `invalid_request`: unknown arguments, a wrong `action`, or arguments the action does not take.
+ * - `invalid_query`: a query that is empty, too long, holds private artifact or credential text, or no letter or number.
+ * - `history_unavailable`: the run store or an events file could not be read.
+ * - `run_not_available`: no such run in this conversation (a run of another conversation is not revealed).
+ * - `current_run`: the run asked about is the one making the call.
+ * - `run_incomplete`: the run is still `running`.
  */
 export type RunHistoryErrorCode =
   | "invalid_run_id"
@@ -16,7 +27,16 @@ export type RunHistoryErrorCode =
   | "run_exists"
   | "unknown_anchor"
   | "store_failed"
-  | "recording_failed";
+  | "recording_failed"
+  | "conflicting_run_id"
+  | "invalid_cursor"
+  | "invalid_limit"
+  | "invalid_request"
+  | "invalid_query"
+  | "history_unavailable"
+  | "run_not_available"
+  | "current_run"
+  | "run_incomplete";
 
 const BRAND = Symbol.for("@mono-agent/run-history/RunHistoryError");
 

@@ -1,3 +1,4 @@
+import type { RunSearchFields } from "./history-search-fields.js";
 import type { RunStatus, TerminalRunStatus } from "./run-status.js";
 import type { RunPrivateFields, RunSummary, RunToolCount, RunUsage, RunWarning } from "./run-summary.js";
 
@@ -105,6 +106,11 @@ export interface RunStore {
   /** One run's private fields: for the host itself, never for a model-facing projection. */
   getRunPrivateFields(runId: string): Promise<RunPrivateFields | undefined>;
   listRuns(query?: ListRunsQuery): Promise<RunPage>;
+  /**
+   * The search fields of runs matching the filters of a list query, newest first, at most `limit`
+   * (1..1,000,000, default 1,000,000; `afterRunId` ignored): what one RunHistory search scans.
+   */
+  scanRunSearchFields(query?: Omit<ListRunsQuery, "afterRunId">): Promise<RunSearchFields[]>;
   /** Runs matching the filters of a list query (paging ignored). */
   countRuns(query?: Omit<ListRunsQuery, "limit" | "afterRunId">): Promise<number>;
   /** `running` runs with their owners, oldest first, at most `limit` (default 1,000). */

@@ -10,6 +10,7 @@ import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
 import { isRunStatus } from "../run-status.js";
 import type { ListRunsQuery, RunStore } from "../run-store.js";
+import { scanRunSearchFields } from "./history-search-scan.js";
 import { privateFieldsToRow, rowToPrivateFields } from "./private-fields-row.js";
 import { rowToSummary } from "./run-row.js";
 import { runPrivateFields, runs } from "./run-store-schema.js";
@@ -22,6 +23,9 @@ export const RUN_STORE_BUSY_TIMEOUT_MS = 5_000;
 
 /** Tries to apply migrations when two processes open a new file at once (the loser retries). */
 const MIGRATION_ATTEMPTS = 3;
+
+/** Most (and default) rows of {@link RunStore.scanRunSearchFields}: the largest retention maxCount (reference §4.1). */
+const SEARCH_SCAN_DEFAULT_LIMIT = 1_000_000;
 
 /** Running runs {@link RunStore.listRunningRuns} returns when no limit is given. */
 const RUNNING_LIST_DEFAULT_LIMIT = 1_000;
@@ -270,6 +274,16 @@ function createStore(
           .limit(limit + 1)
           .all();
         return { runs: rows.slice(0, limit).map(rowToSummary), hasMore: rows.length > limit };
+      }),
+    scanRunSearchFields: (query = {}) =>
+      guarded("scan runs for a search", false, () => {
+        const limit = query.limit ?? SEARCH_SCAN_DEFAULT_LIMIT;
+        if (!Number.isSafeInteger(limit) || limit < 1 || limit > SEARCH_SCAN_DEFAULT_LIMIT)
+          throw new RunHistoryError(
+            "invalid_argument",
+            `limit must be an integer from 1 to ${SEARCH_SCAN_DEFAULT_LIMIT}; received ${String(query.limit)}.`,
+          );
+        return scanRunSearchFields(db, filterOf(query), limit);
       }),
     countRuns: (query = {}) =>
       guarded("count runs", false, () => {

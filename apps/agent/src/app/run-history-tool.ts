@@ -1,0 +1,44 @@
+import type { SecretScanner } from "@mono-agent/evidence";
+import { shortDigest } from "@mono-agent/evidence/node";
+import { evaluateTool, RUN_HISTORY_SERVER_NAME, type ToolPolicy } from "@mono-agent/policy";
+import { createRunHistoryServer, type RunHistoryRollover, type RunStore } from "@mono-agent/run-history";
+import { createRunEventReader } from "@mono-agent/run-history/sqlite";
+import { requestScopedToolProvider } from "../endpoints/request-scoped-tool-provider.js";
+import type { AppToolProvider } from "./app-tool-provider.js";
+
+/** Options of {@link runHistoryToolProvider}. */
+export interface RunHistoryToolProviderOptions {
+  /** The run store the recorder writes (reused, never opened a second time). */
+  store: RunStore;
+  /** `<artifacts.dir>`: where `run-<runId>.events.jsonl` files are read; never shown to the model. */
+  artifactsDir: string;
+  policy: ToolPolicy;
+  /** `runtime.session.rollover`: with `daily`, every `#YYYY-MM-DD` bucket of the run's conversation is in scope. */
+  rollover: RunHistoryRollover;
+  /** Scanner with the host's configured credential values. */
+  secretScanner?: SecretScanner;
+}
+
+/**
+ * RunHistory as an app-owned tool: offered when the tool policy allows `RunHistory` (allow-all, the name,
+ * its deprecated alias `run_history` or an `mcp__mono-agent-run-history__…` spelling; deny wins), served per
+ * run on a request-scoped loopback endpoint bound to the run's own runId and conversationId.
+ */
+export function runHistoryToolProvider(options: RunHistoryToolProviderOptions): AppToolProvider {
+  const readEvents = createRunEventReader(options.artifactsDir);
+  return requestScopedToolProvider({
+    serverName: RUN_HISTORY_SERVER_NAME,
+    isOffered: () => evaluateTool(options.policy, "RunHistory").decision === "offered",
+    createServer: (run) =>
+      createRunHistoryServer({
+        store: options.store,
+        readEvents,
+        runId: run.runId,
+        conversationId: run.conversationId,
+        rollover: options.rollover,
+        digest: shortDigest,
+        privatePaths: [options.artifactsDir],
+        ...(options.secretScanner ? { secretScanner: options.secretScanner } : {}),
+      }),
+  });
+}
