@@ -48,7 +48,11 @@ export {
   TIMELINE_PAGE_MAX_ENTRIES,
   TRIGGER_METADATA_MAX_BYTES,
 } from "./run-history-limits.js";
-export type { RunHistoryAction, RunHistoryNavigation, RunHistoryRelatedTool } from "./run-history-navigation.js";
+export type {
+  RunHistoryAction,
+  RunHistoryNavigation,
+  RunHistoryRelatedTool,
+} from "./run-history-navigation.js";
 export { RUN_HISTORY_ARGUMENT_NAMES, RUN_HISTORY_ACTIONS } from "./run-history-request.js";
 export { RUN_HISTORY_NOTICE, RUN_HISTORY_TOOL_ERROR_CODES } from "./run-history-result.js";
 export {
