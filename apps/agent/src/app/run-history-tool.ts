@@ -1,4 +1,5 @@
-import type { SecretScanner } from "@mono-agent/evidence";
+import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { shortDigest } from "@mono-agent/evidence/node";
 import { evaluateTool, RUN_HISTORY_SERVER_NAME, type ToolPolicy } from "@mono-agent/policy";
 import { createRunHistoryServer, type RunHistoryRollover, type RunStore } from "@mono-agent/run-history";
@@ -41,4 +42,26 @@ export function runHistoryToolProvider(options: RunHistoryToolProviderOptions): 
         ...(options.secretScanner ? { secretScanner: options.secretScanner } : {}),
       }),
   });
+}
+
+/**
+ * The RunHistory provider of an app, over the store its run recorder opened (none when recording is
+ * off: there is then no history to read). Rollover from `runtime.session.rollover`.
+ */
+export function runHistoryProviders(input: {
+  loaded: LoadedConfig;
+  env: EnvRecord;
+  policy: ToolPolicy;
+  store: RunStore | undefined;
+}): AppToolProvider[] {
+  if (!input.store) return [];
+  return [
+    runHistoryToolProvider({
+      store: input.store,
+      artifactsDir: input.loaded.artifactsDir,
+      policy: input.policy,
+      rollover: input.loaded.config.runtime.session?.rollover ?? "none",
+      secretScanner: createSecretScanner({ env: input.env }),
+    }),
+  ];
 }

@@ -12,6 +12,7 @@ import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { createRunId } from "./run-id.js";
 import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
+import { runHistoryProviders } from "./run-history-tool.js";
 import { openSessionHistorySidecar } from "./session-history-sidecar.js";
 
 /** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
@@ -96,6 +97,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       conversationTitleProvider(policy),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
+      ...runHistoryProviders({ loaded, env: options.env, policy, store: recording?.store }),
     ],
     customModels: options.customModels ?? {},
     observers: [
