@@ -13,6 +13,7 @@ import { createRunId } from "./run-id.js";
 import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
 import { runHistoryProviders } from "./run-history-tool.js";
+import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 import { openSessionHistorySidecar } from "./session-history-sidecar.js";
 
 /** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
@@ -70,7 +71,13 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     disallowedTools: loaded.config.tools.disallowedTools,
   });
   const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
-  const memory = openMemoryTools({ loaded, policy, env: options.env });
+  const startupWarnings: StartupWarning[] = [];
+  const memory = (await startOptional(
+    startupWarnings,
+    "memory_unavailable",
+    "Memory (Remember, MemoryRecall, MemoryJournal)",
+    () => openMemoryTools({ loaded, policy, env: options.env }),
+  )) ?? { store: undefined, providers: [], close() {} };
   const sessionHistory = openSessionHistorySidecar({ loaded, env: options.env, policy });
   const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
@@ -79,7 +86,14 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   // results, synthesis and delivery; its observer snapshots the origin context before each commit.
   const continuations =
     options.continuationIssuer === undefined && continuationsWanted(loaded)
-      ? await startAgentContinuations({ loaded, env: options.env, customModels: options.customModels ?? {}, conversations })
+      ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
+          startAgentContinuations({
+            loaded,
+            env: options.env,
+            customModels: options.customModels ?? {},
+            conversations,
+          }),
+        )
       : undefined;
   const runContext = composeRunContext({
     loaded,
@@ -108,7 +122,11 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       ...sessionHistory.observers,
     ],
     historyAugmenters: sessionHistory.historyAugmenters,
-    preparers: [...runContext.preparers, ...(options.preparers ?? [])],
+    preparers: [
+      startupWarningsPreparer(startupWarnings),
+      ...runContext.preparers,
+      ...(options.preparers ?? []),
+    ],
   };
   return {
     loaded,
