@@ -10,7 +10,7 @@ beforeAll(async () => {
   serve = await startServe(makeWebAgentFolder(model.baseUrl), {
     env: { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN },
   });
-});
+}, 90_000);
 
 afterAll(async () => {
   await serve?.stop();
