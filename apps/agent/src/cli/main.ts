@@ -12,7 +12,7 @@ interface CommandEntry {
 
 const COMMANDS: Record<string, CommandEntry> = {
   validate: {
-    summary: "check an agent folder: config, mcp.json, tool policy, model, memory",
+    summary: "check an agent folder: config, model, tool policy and MCP servers, memory, runs, continuations",
     load: async () => (await import("./validate/validate-command.js")).validateCommand,
   },
   run: {
@@ -29,11 +29,13 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import("./init/init-command.js")).initCommand,
   },
   runs: {
-    summary: "recorded runs: `runs list` (--conversation, --status, --limit) and `runs show <runId>` (--events)",
+    summary:
+      "recorded runs: `runs list` (--conversation, --status, --limit) and `runs show <runId>` (--events)",
     load: async () => (await import("./runs/runs-command.js")).runsCommand,
   },
   continuations: {
-    summary: "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered|not-delivered|dead-lettered",
+    summary:
+      "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered|not-delivered|dead-lettered",
     load: async () => (await import("./continuations/continuations-command.js")).continuationsCommand,
   },
   serve: {
