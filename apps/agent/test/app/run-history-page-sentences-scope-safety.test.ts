@@ -129,7 +129,7 @@ describe("RunHistory: prior-run evidence (seed page, one test per sentence): sco
   });
 
   test("Ordinary filesystem spans are sanitized in place to [host-path] plus a bounded non-sensitive suffix, so surrounding commands, tool results, and assistant diagnostics remain visible; credentials and private run-artifact content are still omitted.", async () => {
-    const { session, artifactsDir } = await seeded((artifactsDir) => [
+    const { session } = await seeded((artifactsDir) => [
       {
         runId: "run-a",
         events: [
@@ -193,7 +193,7 @@ describe("RunHistory: prior-run evidence (seed page, one test per sentence): sco
   });
 
   test("Structured and artifact-shaped opaque tool results are scrubbed or omitted; nested RunHistory result bodies are always replaced with an omission marker so inspection cannot recursively embed prior inspections.", async () => {
-    const { session, artifactsDir } = await seeded((artifactsDir) => [
+    const { session } = await seeded((artifactsDir) => [
       {
         runId: "run-a",
         events: [

@@ -24,8 +24,8 @@ const SECRETS = [
   "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
   "-----BEGIN RSA PRIVATE KEY-----",
   HOST_SECRET,
-];
-const PASSWORDS = ["hunter2-correct-horse", "s3cr3t-battery-staple"];
+] as const;
+const PASSWORDS = ["hunter2-correct-horse", "s3cr3t-battery-staple"] as const;
 
 describe("RunHistory: secrets, host paths and nested history never survive", () => {
   test("every response of a full exploration is scanned and holds none of them", async () => {
