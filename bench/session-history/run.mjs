@@ -7,7 +7,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shortDigest } from "../../packages/evidence/dist/node.js";
-import { callSessionHistory, invocationWrite, resultWrite } from "../../packages/session-history/dist/index.js";
+import {
+  callSessionHistory,
+  invocationWrite,
+  resultWrite,
+} from "../../packages/session-history/dist/index.js";
 import {
   openToolHistoryStore,
   startToolHistoryWriter,
@@ -40,12 +44,28 @@ async function benchWriter(dir) {
     const due = started + index * intervalMs;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const identity = { conversationId: CONVERSATION, runId: `run-${index >> 6}`, toolCallId: `call-${index}`, toolName: "Read", runStartedAtMs: Date.now(), isolated: false };
+    const identity = {
+      conversationId: CONVERSATION,
+      runId: `run-${index >> 6}`,
+      toolCallId: `call-${index}`,
+      toolName: "Read",
+      runStartedAtMs: Date.now(),
+      isolated: false,
+    };
     inFlight.push(
       (async () => {
         for (const write of [
-          invocationWrite(identity, { sequence: 1, startedAtMs: Date.now(), args: { path: `/home/alice/src/file-${index}.ts` } }),
-          resultWrite(identity, { sequence: 2, endedAtMs: Date.now(), result: { content: [{ type: "text", text: `line ${index}\n`.repeat(20) }] }, isError: false }),
+          invocationWrite(identity, {
+            sequence: 1,
+            startedAtMs: Date.now(),
+            args: { path: `/home/alice/src/file-${index}.ts` },
+          }),
+          resultWrite(identity, {
+            sequence: 2,
+            endedAtMs: Date.now(),
+            result: { content: [{ type: "text", text: `line ${index}\n`.repeat(20) }] },
+            isError: false,
+          }),
         ]) {
           const before = performance.now();
           const outcome = await writer.write(write);
@@ -64,20 +84,49 @@ async function benchWriter(dir) {
 }
 
 /** Bulk-loads `count` completed calls straight into the schema (one transaction), 1 in 1,000 carrying "needle". */
-function populate(store, sqlite, count) {
-  const insertCall = sqlite.prepare(`INSERT INTO tool_calls (invocation_record_id, result_record_id, conversation_id, scope_conversation_id, run_id, tool_call_id, tool_name, start_sequence, end_sequence, state, isolated, recovered, run_started_at_ms, started_at_ms, ended_at_ms, owner_id, invocation_payload, invocation_original_bytes, invocation_retained_bytes, invocation_truncated, result_payload, result_original_bytes, result_retained_bytes, result_truncated, artifacts)
+function populate(sqlite, count) {
+  const insertCall =
+    sqlite.prepare(`INSERT INTO tool_calls (invocation_record_id, result_record_id, conversation_id, scope_conversation_id, run_id, tool_call_id, tool_name, start_sequence, end_sequence, state, isolated, recovered, run_started_at_ms, started_at_ms, ended_at_ms, owner_id, invocation_payload, invocation_original_bytes, invocation_retained_bytes, invocation_truncated, result_payload, result_original_bytes, result_retained_bytes, result_truncated, artifacts)
     VALUES (?, ?, ?, ?, ?, ?, ?, 1, 2, ?, 0, 0, ?, ?, ?, 'bench', ?, 100, 100, 0, ?, 400, 400, 0, '[]')`);
   const insertText = sqlite.prepare("INSERT INTO tool_call_text (rowid, text) VALUES (?, ?)");
   const tools = ["Read", "Bash", "Grep", "mcp__fixture__echo", "Edit"];
   const now = Date.now();
   sqlite.transaction(() => {
     for (let index = 0; index < count; index++) {
-      const call = { conversationId: CONVERSATION, runId: `run-${Math.floor(index / 20)}`, toolCallId: `call-${index}` };
+      const call = {
+        conversationId: CONVERSATION,
+        runId: `run-${Math.floor(index / 20)}`,
+        toolCallId: `call-${index}`,
+      };
       const toolName = tools[index % tools.length];
-      const args = JSON.stringify({ command: `grep -n pattern${index % 997} src/module-${index}.ts`, note: index % 1_000 === 7 ? "needle" : "ordinary" });
-      const result = JSON.stringify({ content: [{ type: "text", text: `module-${index}.ts:12: export function f${index}() { return ${index % 13}; } // lorem ipsum dolor sit amet` }] });
+      const args = JSON.stringify({
+        command: `grep -n pattern${index % 997} src/module-${index}.ts`,
+        note: index % 1_000 === 7 ? "needle" : "ordinary",
+      });
+      const result = JSON.stringify({
+        content: [
+          {
+            type: "text",
+            text: `module-${index}.ts:12: export function f${index}() { return ${index % 13}; } // lorem ipsum dolor sit amet`,
+          },
+        ],
+      });
       const runStartedAtMs = now - (count - index) * 1_000;
-      const info = insertCall.run(toolRecordId("invocation", call), toolRecordId("result", call), CONVERSATION, CONVERSATION, call.runId, call.toolCallId, toolName, index % 11 === 0 ? "error" : "success", runStartedAtMs, runStartedAtMs + 1, runStartedAtMs + 5, args, result);
+      const info = insertCall.run(
+        toolRecordId("invocation", call),
+        toolRecordId("result", call),
+        CONVERSATION,
+        CONVERSATION,
+        call.runId,
+        call.toolCallId,
+        toolName,
+        index % 11 === 0 ? "error" : "success",
+        runStartedAtMs,
+        runStartedAtMs + 1,
+        runStartedAtMs + 5,
+        args,
+        result,
+      );
       insertText.run(info.lastInsertRowid, `${toolName}\n${args}\n${result}`.toLowerCase());
     }
   })();
@@ -86,9 +135,11 @@ function populate(store, sqlite, count) {
 async function benchSearch(dir, count) {
   const file = join(dir, `search-${count}.sqlite`);
   const store = openToolHistoryStore({ file });
-  const Database = createRequire(new URL("../../packages/session-history/package.json", import.meta.url))("better-sqlite3");
+  const Database = createRequire(new URL("../../packages/session-history/package.json", import.meta.url))(
+    "better-sqlite3",
+  );
   const sqlite = new Database(file);
-  populate(store, sqlite, count);
+  populate(sqlite, count);
   const context = { store, conversationId: CONVERSATION, runId: "run-now", digest: shortDigest };
   const queries = [
     ["recent {}", {}],

@@ -10,10 +10,10 @@ import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
 } from "./limits.js";
+import { searchToolCalls } from "./search-tool-calls.js";
 import type { SessionHistoryContext } from "./session-history-context.js";
 import { decodeCursor } from "./session-history-cursors.js";
 import { parseSessionHistoryRequest } from "./session-history-request.js";
-import { searchToolCalls } from "./search-tool-calls.js";
 import { TERMINAL_STATES } from "./terminal-state.js";
 import { errorResult } from "./tool-call-result.js";
 

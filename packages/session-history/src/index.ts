@@ -50,8 +50,8 @@ export type { SessionHistoryAction, SessionHistoryNavigation } from "./session-h
 export {
   type GetRequest,
   parseSessionHistoryRequest,
-  type SearchRequest,
   SESSION_HISTORY_ARGUMENT_NAMES,
+  type SearchRequest,
 } from "./session-history-request.js";
 export {
   type CallOrderingKey,

@@ -1,5 +1,5 @@
-import { isHistoryToolName, OMISSION_MARKERS, truncateUtf8, utf8ByteLength } from "@mono-agent/evidence";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isHistoryToolName, OMISSION_MARKERS, truncateUtf8, utf8ByteLength } from "@mono-agent/evidence";
 import { PREVIEW_MAX_BYTES } from "./limits.js";
 import { safeText } from "./safe-text.js";
 import { type SessionHistoryContext, scopeOf } from "./session-history-context.js";

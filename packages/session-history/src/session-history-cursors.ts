@@ -7,8 +7,8 @@ import {
 } from "@mono-agent/evidence";
 import { logicalConversationOf, type SessionRollover } from "./conversation-scope.js";
 import { SessionHistoryError } from "./session-history-error.js";
-import type { CallOrderingKey } from "./session-history-store.js";
 import type { SearchRequest } from "./session-history-request.js";
+import type { CallOrderingKey } from "./session-history-store.js";
 
 /** Cursor payload version. */
 const CURSOR_VERSION = 1;

@@ -9,8 +9,8 @@ import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
 } from "./limits.js";
-import { SessionHistoryError } from "./session-history-error.js";
 import { invalidCursor } from "./session-history-cursors.js";
+import { SessionHistoryError } from "./session-history-error.js";
 import { isTerminalState, TERMINAL_STATES, type TerminalState } from "./terminal-state.js";
 
 /** Every argument the tool accepts (reference §5.2). */

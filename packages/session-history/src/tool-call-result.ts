@@ -1,7 +1,7 @@
-import { splitModelText, untrustedEnvelope } from "@mono-agent/evidence";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { splitModelText, untrustedEnvelope } from "@mono-agent/evidence";
 import { SessionHistoryError } from "./session-history-error.js";
-import { START_AGAIN_ACTION, type SessionHistoryNavigation } from "./session-history-navigation.js";
+import { type SessionHistoryNavigation, START_AGAIN_ACTION } from "./session-history-navigation.js";
 
 /** The notice on every SessionHistory result. */
 export const SESSION_HISTORY_NOTICE =

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { OMISSION_MARKERS } from "@mono-agent/evidence";
 import { createToolPolicy } from "@mono-agent/policy";
 import { COLD_RESEED_MAX_BYTES, coldReseedProjection } from "@mono-agent/session-history";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import { sessionHistoryToolProvider } from "../../src/app/session-history-provider.js";
 import { type ConnectedSessionHistory, openHarness } from "./session-history-harness.js";
@@ -151,7 +152,6 @@ describe("SessionHistory: retained tool lifecycles (seed page, one test per sent
       runStartedAtMs: 1,
       isolated: false,
     };
-    const Database = (await import("better-sqlite3")).default;
     const locker = new Database(harness.file);
     locker.exec("BEGIN EXCLUSIVE");
     const deferred = await writer.write(invocationWrite(identity, { sequence: 1, startedAtMs: 2, args: {} }));

@@ -1,8 +1,8 @@
 export {
-  type StoredArtifact,
   acceptArtifacts,
   isArtifactAvailable,
   runToolOutputDir,
+  type StoredArtifact,
 } from "./artifact-paths.js";
 export {
   MAINTENANCE_CEILING_MS,
@@ -13,7 +13,7 @@ export {
   TOOL_HISTORY_BUSY_TIMEOUT_MS,
   TOOL_HISTORY_USER_VERSION,
 } from "./open-tool-history-store.js";
-export { ARTIFACT_ID_PREFIX, RECORD_ID_PREFIX, artifactId, toolRecordId } from "./record-ids.js";
+export { ARTIFACT_ID_PREFIX, artifactId, RECORD_ID_PREFIX, toolRecordId } from "./record-ids.js";
 export {
   CLOSE_TIMEOUT_MS,
   DRAIN_TIMEOUT_MS,
@@ -24,5 +24,5 @@ export {
   WRITE_BUSY_DEADLINE_MS,
   type WriterStatistics,
 } from "./start-tool-history-writer.js";
-export type { RetentionReport } from "./tool-history-maintenance.js";
 export { toolHistoryFile } from "./tool-history-file.js";
+export type { RetentionReport } from "./tool-history-maintenance.js";

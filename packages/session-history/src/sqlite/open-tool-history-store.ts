@@ -11,14 +11,14 @@ import { SessionHistoryError } from "../session-history-error.js";
 import type { CallSearchQuery, SessionHistoryStore } from "../session-history-store.js";
 import type { InvocationWrite, ResultWrite } from "../tool-lifecycle-write.js";
 import type { Tombstone, ToolCallSummary, ToolRecord } from "../tool-record.js";
-import { type ToolCallRow, rowToRecord, rowToSummary } from "./tool-call-row.js";
-import { tombstones, toolCalls, writerOwners } from "./tool-history-schema.js";
+import { rowToRecord, rowToSummary, type ToolCallRow } from "./tool-call-row.js";
 import {
   applyRetention,
   type RetentionReport,
   recoverInterruptedCalls,
   resetConversation,
 } from "./tool-history-maintenance.js";
+import { tombstones, toolCalls, writerOwners } from "./tool-history-schema.js";
 import { prepareWrites, type ToolHistoryWriteStatements } from "./tool-history-writes.js";
 
 /** SQLite busy timeout of the sidecar, in ms: reference §5.1 (250 ms). The writer retries busy writes. */

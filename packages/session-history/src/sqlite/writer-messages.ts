@@ -1,6 +1,6 @@
 import type { RetentionOptions } from "../retention-options.js";
-import type { PersistenceErrorCode } from "../tool-record.js";
 import type { ToolLifecycleWrite } from "../tool-lifecycle-write.js";
+import type { PersistenceErrorCode } from "../tool-record.js";
 
 /** What the writer thread is started with. */
 export interface WriterWorkerData {
