@@ -19,6 +19,7 @@ const ALLOWED = [
   /^package\/bin\//,
   /^package\/schema\//,
   /^package\/drizzle\//,
+  /^package\/drizzle-web\//,
 ];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];
 

@@ -32,7 +32,11 @@ let failed = 0;
 if (existsSync(resultsFile)) {
   const results = JSON.parse(readFileSync(resultsFile, "utf8"));
   passed = results.numPassedTests ?? 0;
-  failed = (results.numFailedTests ?? 0) + (results.numFailedTestSuites ?? 0);
+  // A test file that fails to load has no failed test of its own; count it once as a failure.
+  const brokenFiles = (results.testResults ?? []).filter(
+    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+  ).length;
+  failed = (results.numFailedTests ?? 0) + brokenFiles;
 }
 if (failures.length > 0) console.log(`\nfailed steps: ${failures.join(", ")}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
