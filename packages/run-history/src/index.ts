@@ -61,6 +61,12 @@ export {
   RUN_HISTORY_INPUT_SCHEMA,
   RUN_HISTORY_TOOL_NAME,
 } from "./run-history-server.js";
+export {
+  type CachedSearchRun,
+  createRunSearchCache,
+  type RunSearchCache,
+  SEARCH_CACHE_MAX_RUNS,
+} from "./run-history-search-cache.js";
 export { searchTermsOf } from "./run-history-terms.js";
 export {
   assertConversationId,

@@ -1,5 +1,6 @@
 import type { SecretScanner } from "@mono-agent/evidence";
 import type { RunEventReader } from "./run-event.js";
+import type { RunSearchCache } from "./run-history-search-cache.js";
 import type { RunStore } from "./run-store.js";
 
 /** Daily session rollover (`runtime.session.rollover`): `daily` merges every `#YYYY-MM-DD` bucket of a conversation. */
@@ -21,6 +22,12 @@ export interface RunHistoryContext {
   readonly digest: (text: string) => string;
   /** Scanner with the host's configured credential values; default: token shapes and assignments only. */
   readonly secretScanner?: SecretScanner;
+  /**
+   * Searched metadata of settled runs kept between calls (`createRunSearchCache()`, one per host and safe-text
+   * rules): a search then reads only the scope's run ids and the runs it has not seen. Default: none (a
+   * search reads the whole scope each call).
+   */
+  readonly searchCache?: RunSearchCache;
   /** Absolute paths whose text must never appear (the artifacts folder): a string naming one is treated as private. */
   readonly privatePaths?: readonly string[];
 }

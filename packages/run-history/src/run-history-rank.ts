@@ -1,5 +1,6 @@
 import { opaquePaths } from "@mono-agent/evidence";
 import type { RunSearchFields } from "./history-search-fields.js";
+import type { CachedSearchRun } from "./run-history-search-cache.js";
 import { TRIGGER_METADATA_MAX_BYTES } from "./run-history-limits.js";
 import type { SafeText } from "./run-history-safe-text.js";
 import { foldForSearch } from "./run-history-terms.js";
@@ -41,8 +42,7 @@ function cutUtf8(text: string, maxBytes: number): string {
 
 /** The folded text of each searched field of a run: the projected (path-opaque, bounded) metadata. */
 export function searchedFieldTexts(run: RunSearchFields, safe: SafeText): Record<SearchedField, string> {
-  let trigger = cutUtf8(run.userInput, TRIGGER_METADATA_MAX_BYTES);
-  if (safe.isPrivate(trigger) || /[/\\]/.test(trigger)) trigger = opaquePaths(safe.evidence(trigger));
+  const trigger = searchedTrigger(run.userInput, safe);
   return {
     runId: foldForSearch(run.runId),
     status: run.status,
@@ -57,25 +57,36 @@ export function searchedFieldTexts(run: RunSearchFields, safe: SafeText): Record
   };
 }
 
+/** The searched fields of a run joined by NUL (terms never hold one), folded once: what a search matches on. */
+export function haystackOf(run: RunSearchFields, safe: SafeText): string {
+  return foldForSearch(
+    `${run.runId}\u0000${run.status}\u0000${new Date(run.startedAtMs).toISOString()}\u0000${
+      run.endedAtMs !== undefined ? new Date(run.endedAtMs).toISOString() : ""
+    }\u0000${run.model}\u0000${run.effort ?? ""}\u0000${run.source}\u0000${run.sourceDetail ?? ""}\u0000${
+      run.failureKind ?? ""
+    }\u0000${searchedTrigger(run.userInput, safe)}`,
+  );
+}
+
+/** The trigger as a search sees it: its first 512 bytes, paths and private artifact text made opaque. */
+function searchedTrigger(userInput: string, safe: SafeText): string {
+  const trigger = cutUtf8(userInput, TRIGGER_METADATA_MAX_BYTES);
+  return /[/\\]/.test(trigger) || safe.isPrivate(trigger) ? opaquePaths(safe.evidence(trigger)) : trigger;
+}
+
 /**
  * Ranks runs by how many terms their searched fields carry (substring match). Runs carrying every term
  * win outright and are returned alone (newest first); otherwise runs with at least one term, by count
  * then newest first. A run matching no term is never returned.
  */
-export function rankRuns(
-  runs: readonly RunSearchFields[],
-  terms: readonly string[],
-  safe: SafeText,
-): RankedRuns {
+export function rankRuns(runs: readonly CachedSearchRun[], terms: readonly string[]): RankedRuns {
   const full: RunSearchFields[] = [];
   const partial: { run: RunSearchFields; score: number; order: number }[] = [];
-  runs.forEach((run, order) => {
-    const texts = searchedFieldTexts(run, safe);
-    const haystack = SEARCHED_FIELDS.map((field) => texts[field]).join("\u0000");
+  runs.forEach(({ fields, haystack }, order) => {
     let score = 0;
     for (const term of terms) if (haystack.includes(term)) score += 1;
-    if (score === terms.length) full.push(run);
-    else if (score > 0 && full.length === 0) partial.push({ run, score, order });
+    if (score === terms.length) full.push(fields);
+    else if (score > 0 && full.length === 0) partial.push({ run: fields, score, order });
   });
   if (full.length > 0) return { runs: full, matchedAllTerms: true };
   partial.sort((left, right) => right.score - left.score || left.order - right.order);

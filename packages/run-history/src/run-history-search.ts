@@ -1,13 +1,10 @@
 import type { SecretScanner } from "@mono-agent/evidence";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { runCandidate } from "./run-history-candidate.js";
+import type { RunSearchFields } from "./history-search-fields.js";
 import type { RunHistoryContext } from "./run-history-context.js";
 import { decodeRunHistoryCursor, encodeRunHistoryCursor, invalidCursor } from "./run-history-cursors.js";
-import {
-  CANDIDATE_INSPECT_ACTIONS,
-  RUN_HISTORY_DEFAULT_LIMIT,
-  SEARCH_SCAN_MAX_RUNS,
-} from "./run-history-limits.js";
+import { CANDIDATE_INSPECT_ACTIONS, RUN_HISTORY_DEFAULT_LIMIT } from "./run-history-limits.js";
 import {
   inspectAction,
   LIST_ACTION,
@@ -19,7 +16,8 @@ import { matchedTerms, rankRuns } from "./run-history-rank.js";
 import type { RunHistoryRequest } from "./run-history-request.js";
 import { evidenceResult } from "./run-history-result.js";
 import type { SafeText } from "./run-history-safe-text.js";
-import { historyFailure, isListableRunId, scopeFilter } from "./run-history-scope.js";
+import { historyFailure, isListableRunId } from "./run-history-scope.js";
+import { createRunSearchCache, settledRunsInScope } from "./run-history-search-cache.js";
 import type { TerminalRunStatus } from "./run-status.js";
 import type { RunSummary } from "./run-summary.js";
 
@@ -40,26 +38,28 @@ export async function searchRunHistory(
   if (cursor && cursor.queryDigest !== queryDigest) throw invalidCursor();
   let ranked: ReturnType<typeof rankRuns>;
   try {
-    const scanned = await context.store.scanRunSearchFields({
-      ...scopeFilter(context),
-      limit: SEARCH_SCAN_MAX_RUNS,
-    });
-    ranked = rankRuns(
-      scanned.filter((run) => isListableRunId(run.runId, safe)),
-      request.terms,
-      safe,
-    );
+    const inScope = await settledRunsInScope(context, context.searchCache ?? createRunSearchCache(), safe);
+    ranked = rankRuns(inScope, request.terms);
   } catch (error) {
     throw historyFailure(error);
   }
   let start = 0;
   if (cursor) {
     const anchor = ranked.runs.findIndex((run) => run.runId === cursor.afterRunId);
-    if (anchor < 0) throw invalidCursor();
+    if (anchor < 0 || !isListableRunId(cursor.afterRunId, safe)) throw invalidCursor();
     start = anchor + 1;
   }
-  const slice = ranked.runs.slice(start, start + request.limit);
-  const hasMore = start + slice.length < ranked.runs.length;
+  // Listable ids are checked lazily, on the runs a page takes: skipping is deterministic, so pages stay stable.
+  const slice: RunSearchFields[] = [];
+  let position = start;
+  for (; position < ranked.runs.length && slice.length < request.limit; position += 1) {
+    const run = ranked.runs[position] as RunSearchFields;
+    if (isListableRunId(run.runId, safe)) slice.push(run);
+  }
+  let hasMore = false;
+  for (let rest = position; rest < ranked.runs.length && !hasMore; rest += 1)
+    hasMore = isListableRunId((ranked.runs[rest] as RunSearchFields).runId, safe);
+  const matchCount = hasMore || start > 0 ? undefined : slice.length;
   let summaries: RunSummary[];
   try {
     summaries = (await Promise.all(slice.map((run) => context.store.getRun(run.runId)))).filter(
@@ -75,14 +75,14 @@ export async function searchRunHistory(
       : undefined;
   let hydrated: { overview: RunOverview; navigation: RunHistoryNavigation } | undefined;
   const single = summaries[0];
-  if (!cursor && ranked.runs.length === 1 && single) {
+  if (!cursor && matchCount === 1 && single) {
     try {
       hydrated = runOverview(single, await loadRunTimeline(context, single, safe, scanner), safe);
     } catch {
       hydrated = undefined;
     }
   }
-  const best = ranked.runs[0];
+  const best = ranked.runs.find((run) => isListableRunId(run.runId, safe));
   const nextActions: RunHistoryAction[] = hydrated
     ? [...hydrated.navigation.nextActions]
     : [
@@ -105,11 +105,11 @@ export async function searchRunHistory(
         LIST_ACTION,
       ];
   let guidance: string;
-  if (ranked.runs.length === 0)
+  if (ranked.runs.length === 0 || (start === 0 && slice.length === 0))
     guidance =
       "No settled run of this conversation matched any term. Try other words, or list recent runs with {}.";
   else if (ranked.matchedAllTerms)
-    guidance = `${ranked.runs.length} run(s) carried every term of the query.${hydrated ? " The single match's overview is included." : ""}`;
+    guidance = `${matchCount ?? "Several"} run(s) carried every term of the query.${hydrated ? " The single match's overview is included." : ""}`;
   else
     guidance =
       `No run carried every term of the query; these runs matched some. The best candidate, run ${best?.runId}, matched only ` +

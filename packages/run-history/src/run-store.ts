@@ -111,6 +111,13 @@ export interface RunStore {
    * (1..1,000,000, default 1,000,000; `afterRunId` ignored): what one RunHistory search scans.
    */
   scanRunSearchFields(query?: Omit<ListRunsQuery, "afterRunId">): Promise<RunSearchFields[]>;
+  /**
+   * Ids of every run of one conversation (or logical conversation), newest first, whatever their status:
+   * an index-only read, so a RunHistory search can find the runs it has not seen yet.
+   */
+  listRunIds(query: Pick<ListRunsQuery, "conversationId" | "logicalConversationId">): Promise<string[]>;
+  /** The search fields of these runs (at most 1,000 ids; unknown ids are left out), in no particular order. */
+  getRunSearchFields(runIds: readonly string[]): Promise<RunSearchFields[]>;
   /** Runs matching the filters of a list query (paging ignored). */
   countRuns(query?: Omit<ListRunsQuery, "limit" | "afterRunId">): Promise<number>;
   /** `running` runs with their owners, oldest first, at most `limit` (default 1,000). */

@@ -2,7 +2,12 @@ import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { shortDigest } from "@mono-agent/evidence/node";
 import { evaluateTool, RUN_HISTORY_SERVER_NAME, type ToolPolicy } from "@mono-agent/policy";
-import { createRunHistoryServer, type RunHistoryRollover, type RunStore } from "@mono-agent/run-history";
+import {
+  createRunHistoryServer,
+  createRunSearchCache,
+  type RunHistoryRollover,
+  type RunStore,
+} from "@mono-agent/run-history";
 import { createRunEventReader } from "@mono-agent/run-history/sqlite";
 import { requestScopedToolProvider } from "../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
@@ -27,6 +32,7 @@ export interface RunHistoryToolProviderOptions {
  */
 export function runHistoryToolProvider(options: RunHistoryToolProviderOptions): AppToolProvider {
   const readEvents = createRunEventReader(options.artifactsDir);
+  const searchCache = createRunSearchCache();
   return requestScopedToolProvider({
     serverName: RUN_HISTORY_SERVER_NAME,
     isOffered: () => evaluateTool(options.policy, "RunHistory").decision === "offered",
@@ -38,6 +44,7 @@ export function runHistoryToolProvider(options: RunHistoryToolProviderOptions): 
         conversationId: run.conversationId,
         rollover: options.rollover,
         digest: shortDigest,
+        searchCache,
         privatePaths: [options.artifactsDir],
         ...(options.secretScanner ? { secretScanner: options.secretScanner } : {}),
       }),

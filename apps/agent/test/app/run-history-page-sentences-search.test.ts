@@ -155,8 +155,14 @@ describe("RunHistory: prior-run evidence (seed page, one test per sentence): arg
     const url = provided.servers[0]?.transport === "http" ? provided.servers[0].url : "";
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     await client.callTool({ name: "RunHistory", arguments: { query: "report number" } });
-    expect(calls.filter((name) => name === "scanRunSearchFields")).toHaveLength(1);
-    expect(calls.filter((name) => name === "listRuns")).toHaveLength(0);
+    expect(calls.filter((name) => name === "listRunIds")).toEqual(["listRunIds"]);
+    expect(calls.filter((name) => name === "getRunSearchFields")).toHaveLength(1);
+    calls.length = 0;
+    await client.callTool({ name: "RunHistory", arguments: { query: "report" } });
+    // A second call reads the scope's run ids once more; the settled summaries it already matched are not read again.
+    expect(
+      calls.filter((name) => /^(listRunIds|getRunSearchFields|scanRunSearchFields|listRuns)$/.test(name)),
+    ).toEqual(["listRunIds"]);
     await client.close();
     await provided.cleanup();
   });

@@ -10,7 +10,12 @@ import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
 import { isRunStatus } from "../run-status.js";
 import type { ListRunsQuery, RunStore } from "../run-store.js";
-import { scanRunSearchFields } from "./history-search-scan.js";
+import {
+  runSearchFieldsById,
+  SEARCH_FIELDS_BY_ID_MAX,
+  scanRunIds,
+  scanRunSearchFields,
+} from "./history-search-scan.js";
 import { privateFieldsToRow, rowToPrivateFields } from "./private-fields-row.js";
 import { rowToSummary } from "./run-row.js";
 import { runPrivateFields, runs } from "./run-store-schema.js";
@@ -283,7 +288,29 @@ function createStore(
             "invalid_argument",
             `limit must be an integer from 1 to ${SEARCH_SCAN_DEFAULT_LIMIT}; received ${String(query.limit)}.`,
           );
-        return scanRunSearchFields(db, filterOf(query), limit);
+        return scanRunSearchFields(db, sqlite, filterOf(query), limit);
+      }),
+    listRunIds: (query) =>
+      guarded("list run ids", false, () =>
+        scanRunIds(
+          db,
+          sqlite,
+          filterOf({
+            ...(query.conversationId !== undefined ? { conversationId: query.conversationId } : {}),
+            ...(query.logicalConversationId !== undefined
+              ? { logicalConversationId: query.logicalConversationId }
+              : {}),
+          }),
+        ),
+      ),
+    getRunSearchFields: (runIds) =>
+      guarded("read runs for a search", false, () => {
+        if (runIds.length > SEARCH_FIELDS_BY_ID_MAX)
+          throw new RunHistoryError(
+            "invalid_argument",
+            `getRunSearchFields takes at most ${SEARCH_FIELDS_BY_ID_MAX} run ids; received ${runIds.length}.`,
+          );
+        return runSearchFieldsById(db, sqlite, runIds);
       }),
     countRuns: (query = {}) =>
       guarded("count runs", false, () => {
