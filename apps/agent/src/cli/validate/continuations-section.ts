@@ -1,11 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
-import {
-  continuationStoreFile,
-  openContinuationStore,
-  readContinuationHealth,
-} from "@mono-agent/continuations/node";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 const LABEL = "Continuations";
@@ -14,7 +9,7 @@ const LABEL = "Continuations";
  * The continuations section of `mono-agent validate`: whether the service starts with the app and
  * where it listens, its named routes, and the store's health (opened read-only; never created here).
  */
-export function continuationsSection(loaded: LoadedConfig | undefined): CheckSection {
+export async function continuationsSection(loaded: LoadedConfig | undefined): Promise<CheckSection> {
   if (!loaded)
     return section(
       "continuations",
@@ -48,6 +43,10 @@ export function continuationsSection(loaded: LoadedConfig | undefined): CheckSec
       ],
       "disabled",
     );
+  // Loaded only when continuations are configured: the store module pulls in the ORM, and validate must start fast.
+  const { continuationStoreFile, openContinuationStore, readContinuationHealth } = await import(
+    "@mono-agent/continuations/node"
+  );
   const host = block?.host ?? "127.0.0.1";
   const port = block?.port ?? 4319;
   const stateDir = loaded.continuationsStateDir ?? join(loaded.agentDir, ".mono-agent/continuations");

@@ -1,5 +1,5 @@
 import type { LoadedConfig } from "@mono-agent/config";
-import { inspectLiteMemory, type LiteMemoryReport } from "@mono-agent/memory/lite";
+import type { LiteMemoryReport } from "@mono-agent/memory/lite";
 import {
   createToolPolicy,
   evaluateTool,
@@ -108,7 +108,7 @@ function toolLines(policy: ToolPolicy, availability: MemoryAvailability): CheckL
 }
 
 /** The Memory section: store path, counts, and which memory tools the current policy offers and why not. */
-export function memorySection(loaded: LoadedConfig | undefined): CheckSection {
+export async function memorySection(loaded: LoadedConfig | undefined): Promise<CheckSection> {
   const memory = loaded?.config.memory;
   if (!loaded || !memory || !loaded.memoryDir) {
     return section(
@@ -118,6 +118,8 @@ export function memorySection(loaded: LoadedConfig | undefined): CheckSection {
       "disabled",
     );
   }
+  // Loaded only when memory is configured: the store module is heavy, and validate must start fast.
+  const { inspectLiteMemory } = await import("@mono-agent/memory/lite");
   const lines = storeLines(inspectLiteMemory(loaded.memoryDir));
   let policy: ToolPolicy | undefined;
   try {

@@ -1,12 +1,7 @@
 import { existsSync } from "node:fs";
 import type { LoadedConfig } from "@mono-agent/config";
 import type { RunSummary } from "@mono-agent/run-history";
-import {
-  isRunOwnerAlive,
-  openRunStore,
-  runStoreFile,
-  sweepRunRetention,
-} from "@mono-agent/run-history/sqlite";
+import { isRunOwnerAlive, readRunsHealth, runStoreFile } from "@mono-agent/run-history/sqlite-health";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /** Recent summaries the section reads: reference §1.6 ("showing <M> recent (max 50)"). */
@@ -34,11 +29,8 @@ export async function runsSection(loaded: LoadedConfig | undefined): Promise<Che
   if (!loaded) return disabled("Runs cannot be checked until the config loads.");
   const file = runStoreFile(loaded.artifactsDir);
   if (!existsSync(file)) return disabled("No runs recorded yet.");
-  let store: ReturnType<typeof openRunStore>;
-  try {
-    store = openRunStore({ file, readOnly: true });
-  } catch (error) {
-    return section("runs", "Runs", [
+  const unreadable = (error: unknown) =>
+    section("runs", "Runs", [
       {
         status: "error",
         code: "run_store_unreadable",
@@ -47,19 +39,18 @@ export async function runsSection(loaded: LoadedConfig | undefined): Promise<Che
         suggestion: `move ${file} aside; the next run starts a new store`,
       },
     ]);
-  }
   try {
-    const total = await store.countRuns();
-    if (total === 0) return disabled("No runs recorded yet.");
-    const recent = await store.listRuns({ limit: RUNS_HEALTH_RECENT_MAX });
+    // Plain read-only SQL (no ORM) keeps validate fast; the full store loads only for a retention dry run.
+    const health = readRunsHealth(file, RUNS_HEALTH_RECENT_MAX);
+    if (health.total === 0) return disabled("No runs recorded yet.");
     const lines: CheckLine[] = [
       {
         status: "ok",
-        message: `Recorded runs: ${total} total; showing ${recent.runs.length} recent (max ${RUNS_HEALTH_RECENT_MAX}).`,
+        message: `Recorded runs: ${health.total} total; showing ${health.recent.length} recent (max ${RUNS_HEALTH_RECENT_MAX}).`,
       },
-      ...recent.runs.slice(0, RUNS_HEALTH_LISTED).map(runLine),
+      ...health.recent.slice(0, RUNS_HEALTH_LISTED).map(runLine),
     ];
-    for (const running of await store.listRunningRuns()) {
+    for (const running of health.running) {
       if (isRunOwnerAlive(running.owner)) continue;
       lines.push({
         status: "warning",
@@ -72,22 +63,18 @@ export async function runsSection(loaded: LoadedConfig | undefined): Promise<Che
     const retention = loaded.config.artifacts.retention;
     let retentionMessage = `Retention: runs older than ${retention.maxAgeDays} days or beyond the newest ${retention.maxCount} are removed at start and hourly.`;
     if (retention.dryRun) {
-      const plan = await sweepRunRetention({ store, artifactsDir: loaded.artifactsDir, ...retention });
-      retentionMessage += ` Dry run: ${plan.count} runs would be removed.`;
+      const { openRunStore, sweepRunRetention } = await import("@mono-agent/run-history/sqlite");
+      const store = openRunStore({ file, readOnly: true });
+      try {
+        const plan = await sweepRunRetention({ store, artifactsDir: loaded.artifactsDir, ...retention });
+        retentionMessage += ` Dry run: ${plan.count} runs would be removed.`;
+      } finally {
+        await store.close();
+      }
     }
     lines.push({ status: "ok", message: retentionMessage });
     return section("runs", "Runs", lines);
   } catch (error) {
-    return section("runs", "Runs", [
-      {
-        status: "error",
-        code: "run_store_unreadable",
-        file,
-        message: `The run store cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-        suggestion: `move ${file} aside; the next run starts a new store`,
-      },
-    ]);
-  } finally {
-    await store.close();
+    return unreadable(error);
   }
 }

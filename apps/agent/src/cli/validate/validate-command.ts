@@ -41,9 +41,9 @@ export async function validateAgentFolder(options: {
     configSection(loaded, issues),
     modelSection(loaded, env),
     toolsSection(loaded, issues),
-    memorySection(loaded),
+    await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
-    (await import("./continuations-section.js")).continuationsSection(loaded),
+    await (await import("./continuations-section.js")).continuationsSection(loaded),
   ];
   return buildReport(sections, configPath);
 }
