@@ -2,15 +2,23 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { assistant, openRunHistoryHarness } from "./run-history-harness.js";
 
 /**
- * An MCP client we did not write: the official MCP Inspector CLI, fetched with `npx -y` from the npm
- * registry (pinned; the lead may add it as a devDependency). Skipped, with the reason, when it cannot be fetched.
+ * An MCP client we did not write: the official MCP Inspector CLI, a pinned devDependency (1.0.3), run from
+ * its installed bin. Skipped, with the reason, if it is not installed.
  */
-const INSPECTOR = "@modelcontextprotocol/inspector-cli@1.0.3";
+const INSPECTOR = "@modelcontextprotocol/inspector-cli";
+const INSPECTOR_BIN = (() => {
+  try {
+    return fileURLToPath(new URL("build/cli.js", import.meta.resolve(`${INSPECTOR}/package.json`)));
+  } catch {
+    return undefined;
+  }
+})();
 const run = promisify(execFile);
 /**
  * The working folder of the Inspector: 1.0.3 picks its own package.json by testing `../package.json`
@@ -20,13 +28,18 @@ const inspectorCwd = join(mkdtempSync(join(tmpdir(), "mcp-inspector-")), "work")
 mkdirSync(inspectorCwd);
 writeFileSync(join(inspectorCwd, "..", "package.json"), "{}\n");
 const npx = (args: string[]) =>
-  run("npx", ["-y", INSPECTOR, ...args], { cwd: inspectorCwd, timeout: 240_000, maxBuffer: 8 * 1024 * 1024 });
+  run(process.execPath, [INSPECTOR_BIN ?? "", ...args], {
+    cwd: inspectorCwd,
+    timeout: 240_000,
+    maxBuffer: 8 * 1024 * 1024,
+  });
 
-const unavailable = await npx(["--help"]).then(
-  () => undefined,
-  (error: Error) =>
-    `${INSPECTOR} could not be fetched from the npm registry (${error.message.split("\n")[0]})`,
-);
+const unavailable = INSPECTOR_BIN
+  ? await npx(["--help"]).then(
+      () => undefined,
+      (error: Error) => `${INSPECTOR} does not start (${error.message.split("\n")[0]})`,
+    )
+  : `${INSPECTOR} is not installed`;
 if (unavailable) console.warn(`Skipping the MCP Inspector test: ${unavailable}`);
 
 const opened = openRunHistoryHarness();
