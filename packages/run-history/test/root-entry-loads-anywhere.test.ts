@@ -24,7 +24,7 @@ describe("package shape", () => {
       expect(code, module).not.toMatch(/from "(node:|better-sqlite3|drizzle-orm)|\bprocess\.env\b/);
     }
     const packageJson = JSON.parse(readFileSync(join(sourceDir, "..", "package.json"), "utf8"));
-    expect(Object.keys(packageJson.exports)).toEqual([".", "./sqlite", "./package.json"]);
+    expect(Object.keys(packageJson.exports)).toEqual([".", "./sqlite", "./package.json", "./sqlite-health"]);
     expect(packageJson.files).toContain("drizzle");
   });
 

@@ -165,31 +165,40 @@ function createStore(
       guarded("record a new run", true, () => {
         assertRunId(start.runId);
         assertConversationId(start.conversationId);
-        db.transaction((tx) => {
-          const known = tx.select({ runId: runs.runId }).from(runs).where(eq(runs.runId, start.runId)).get();
-          if (known) throw new RunHistoryError("run_exists", `Run ${start.runId} is already recorded.`);
-          tx.insert(runs)
-            .values({
-              runId: start.runId,
-              conversationId: start.conversationId,
-              logicalConversationId: logicalConversationId(start.conversationId),
-              rolloverBucket: rolloverBucket(start.conversationId) ?? null,
-              status: "running",
-              startedAtMs: start.startedAtMs,
-              updatedAtMs: start.startedAtMs,
-              model: start.model,
-              effort: start.effort ?? null,
-              source: start.source,
-              sourceDetail: start.sourceDetail ?? null,
-              userInput: start.userInput,
-              ownerPid: start.owner.pid,
-              ownerStartToken: start.owner.startToken,
-              ownerHost: start.owner.host,
-            })
-            .run();
-          if (start.privateFields)
-            tx.insert(runPrivateFields).values(privateFieldsToRow(start.runId, start.privateFields)).run();
-        });
+        db.transaction(
+          (tx) => {
+            const known = tx
+              .select({ runId: runs.runId })
+              .from(runs)
+              .where(eq(runs.runId, start.runId))
+              .get();
+            if (known) throw new RunHistoryError("run_exists", `Run ${start.runId} is already recorded.`);
+            tx.insert(runs)
+              .values({
+                runId: start.runId,
+                conversationId: start.conversationId,
+                logicalConversationId: logicalConversationId(start.conversationId),
+                rolloverBucket: rolloverBucket(start.conversationId) ?? null,
+                status: "running",
+                startedAtMs: start.startedAtMs,
+                updatedAtMs: start.startedAtMs,
+                model: start.model,
+                effort: start.effort ?? null,
+                source: start.source,
+                sourceDetail: start.sourceDetail ?? null,
+                userInput: start.userInput,
+                ownerPid: start.owner.pid,
+                ownerStartToken: start.owner.startToken,
+                ownerHost: start.owner.host,
+              })
+              .run();
+            if (start.privateFields)
+              tx.insert(runPrivateFields).values(privateFieldsToRow(start.runId, start.privateFields)).run();
+            // IMMEDIATE: take the write lock first, so a second process waits (busy_timeout) instead of failing
+            // with SQLITE_BUSY when this read-then-write transaction would have to upgrade its lock.
+          },
+          { behavior: "immediate" },
+        );
       }),
     checkpointRun: (runId, progress) =>
       guarded("checkpoint a run", true, () => {
