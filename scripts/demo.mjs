@@ -1,7 +1,6 @@
 // The README's main-job command: install, build, and run the agent on examples/quickstart with the
 // offline demo model, a real stdio MCP server (the example server) and real stores under the example's
 // .mono-agent/ folder.
-import { existsSync } from "node:fs";
 import { bootstrap, run } from "./bootstrap.mjs";
 
 const pnpm = bootstrap();
@@ -13,8 +12,5 @@ const prompt = process.argv.slice(2).join(" ") || "What time is it now, and what
 
 console.log("\n$ mono-agent validate --config examples/quickstart/mono-agent.config.json");
 if (run([...cli, "validate", ...config]) !== 0) process.exit(1);
-const runCommandBuilt = existsSync("apps/agent/dist/cli/run/run-command.js");
-if (runCommandBuilt) {
-  console.log(`\n$ mono-agent run --config examples/quickstart/mono-agent.config.json "${prompt}"`);
-  process.exitCode = run([...cli, "run", ...config, prompt]);
-}
+console.log(`\n$ mono-agent run --config examples/quickstart/mono-agent.config.json "${prompt}"`);
+process.exitCode = run([...cli, "run", ...config, prompt]);
