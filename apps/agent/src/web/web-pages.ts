@@ -10,6 +10,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mono-agent</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/app.css">
 <script type="module" src="/assets/app.js"></script>
 </head>
@@ -81,7 +82,7 @@ const AUTH_STYLE = "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;marg
 const sha256Source = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** Content-Security-Policy of the 401 page: its own inline script and style, fetches to itself, nothing else. */
-export const UNAUTHORIZED_PAGE_CSP = `default-src 'none'; script-src ${sha256Source(AUTH_SCRIPT)}; style-src ${sha256Source(AUTH_STYLE)}; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const UNAUTHORIZED_PAGE_CSP = `default-src 'none'; script-src ${sha256Source(AUTH_SCRIPT)}; style-src ${sha256Source(AUTH_STYLE)}; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /** Content-Security-Policy of the console: its own assets only (no CDN, no network font, no inline code). */
 export const CONSOLE_CSP =
@@ -90,7 +91,7 @@ export const CONSOLE_CSP =
 /** What a page request without the token gets (status 401): no data, only the way in. */
 export const UNAUTHORIZED_PAGE = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>mono-agent: sign in</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>mono-agent: sign in</title><link rel="icon" href="data:,">
 <style>${AUTH_STYLE}</style></head>
 <body><main><h1>mono-agent</h1>
 <p id="message">Open the URL printed by <code>mono-agent serve</code> at start-up: it carries the operator token (<code>#token=…</code>).</p>

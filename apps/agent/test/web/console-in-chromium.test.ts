@@ -26,6 +26,15 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
 
     const threadLink = (title: string) => page.locator("#thread-list a", { hasText: title });
     const lastTurn = () => page.locator("#turns > li.turn").last();
+    /**
+     * Opens a console URL and waits until its script has wired the page. Without the token cookie, goto
+     * resolves on the sign-in page, whose script reloads into the console later; a key pressed before the
+     * console's handlers exist is lost.
+     */
+    const openConsole = async (url: string) => {
+      await page.goto(url);
+      await page.locator("html[data-console-ready]").waitFor({ state: "attached" });
+    };
 
     beforeAll(async () => {
       model = await startScriptedModelServer();
@@ -33,6 +42,12 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
       serve = await startServe(agentDir, { env: { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN } });
       browser = await launchChromium({ width: 1100, height: 800 });
       page = await browser.newPage();
+      // What the page itself reports shows up in the test log when a step times out.
+      page.on("pageerror", (error) => console.warn(`[console page error] ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning")
+          console.warn(`[console ${message.type()}] ${message.text()}`);
+      });
     }, BROWSER_TEST_TIMEOUT_MS);
 
     afterAll(async () => {
@@ -44,8 +59,7 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
     it(
       "opens with the printed URL, creates a thread, streams the answer and applies the agent's title live",
       async () => {
-        await page.goto(serve.url);
-        await page.locator("#new-thread").waitFor();
+        await openConsole(serve.url);
         expect(new URL(page.url()).hash).toBe("");
         await page.keyboard.press("Alt+n");
         await page.waitForURL(/\/t\/[A-Za-z0-9-]+$/);
@@ -154,7 +168,7 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
 
         await serve.stop();
         serve = await startServe(agentDir, { env: { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN } });
-        await page.goto(`${serve.origin}${threadPath}#token=${TEST_WEB_TOKEN}`);
+        await openConsole(`${serve.origin}${threadPath}#token=${TEST_WEB_TOKEN}`);
         await check();
       },
       BROWSER_TEST_TIMEOUT_MS,
@@ -170,7 +184,7 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
           .waitFor();
         expect(await page.locator("#pages a", { hasText: "Memory" }).count()).toBe(0);
         await page.setViewportSize({ width: 390, height: 800 });
-        await page.goto(`${serve.origin}${threadPath}`);
+        await openConsole(`${serve.origin}${threadPath}`);
         expect(await page.locator("#threads").isVisible()).toBe(false);
         await page.locator("#toggle-threads").click();
         await threadLink("My garden").click();

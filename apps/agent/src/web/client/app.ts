@@ -361,6 +361,8 @@ async function showOptionalPages(): Promise<void> {
 
 sessionStorage.removeItem("mono-agent-auth-tried");
 wireEvents();
+// Set once every handler is in place: scripts and tests that drive the page wait for it before typing.
+document.documentElement.dataset["consoleReady"] = "true";
 connectEvents();
 void showOptionalPages().catch(fail);
 void route().catch(fail);
