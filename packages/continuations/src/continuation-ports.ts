@@ -29,10 +29,17 @@ export interface ContinuationDeliveryRequest {
   /** Stable per record: the same value on every attempt, so a channel can recognise a repeat. */
   deliveryId: string;
   conversationId: string;
+  /** The MCP server that claimed the continuation. */
+  serverName: string;
+  /** The run whose tool call claimed it. */
+  originRunId: string;
   text: string;
   mode: ContinuationMode;
   signal: AbortSignal;
 }
+
+/** Where a delivered continuation came from (for channels that record deliveries). */
+export type ContinuationDeliveryOrigin = Pick<ContinuationDeliveryRequest, "serverName" | "originRunId">;
 
 /** What a channel reports after posting. */
 export interface ContinuationDeliveryOutcome {
@@ -58,5 +65,6 @@ export interface ContinuationChannel {
   lookupDelivery?(
     deliveryId: string,
     conversationId: string,
+    origin?: ContinuationDeliveryOrigin,
   ): Promise<ContinuationDeliveryOutcome | undefined>;
 }

@@ -34,6 +34,7 @@ export {
 } from "./continuation-limits.js";
 export type {
   ContinuationChannel,
+  ContinuationDeliveryOrigin,
   ContinuationDeliveryOutcome,
   ContinuationDeliveryRequest,
   ContinuationSynthesisRequest,

@@ -1,5 +1,9 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import type { ContinuationChannel, ContinuationDeliveryOutcome } from "@mono-agent/continuations";
+import type {
+  ContinuationChannel,
+  ContinuationDeliveryOutcome,
+  ContinuationDeliveryRequest,
+} from "@mono-agent/continuations";
 import Database from "better-sqlite3";
 import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
 import type { ConversationStore } from "../conversations/conversation-store.js";
@@ -44,31 +48,82 @@ export function conversationHasRun(file: string, runId: string, conversationId?:
   }
 }
 
+/** The text of the continuation message delivered as `deliveryId` into `conversationId`, if it was. */
+export function deliveredText(file: string, deliveryId: string, conversationId: string): string | undefined {
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    const row = sqlite
+      .prepare(
+        "SELECT message_json AS json FROM conversation_messages WHERE conversation_id = ? AND run_id = ? ORDER BY sequence LIMIT 1",
+      )
+      .get(conversationId, deliveryId) as { json: string } | undefined;
+    if (row === undefined) return undefined;
+    const content = (JSON.parse(row.json) as { content?: { type?: string; text?: string }[] }).content;
+    return (content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
+  } catch {
+    return undefined;
+  } finally {
+    sqlite?.close();
+  }
+}
+
+/** Records a delivery in run history; throws when it could not (the message is delivered anyway). */
+export type DeliveryRecorder = (
+  delivery: Pick<
+    ContinuationDeliveryRequest,
+    "deliveryId" | "conversationId" | "serverName" | "originRunId"
+  > & {
+    text: string;
+  },
+) => Promise<void>;
+
+/** `historyErrorCode` of a delivery that reached the conversation but not run history. */
+export const RUN_HISTORY_FAILED = "run_history_failed";
+
 /**
  * The conversation-store channel: a delivered continuation is appended to its conversation as one
- * assistant message under the run id `continuation-<id>` (so `mono-agent runs` and the next run see
- * it). The append is one transaction, so after a crash `lookupDelivery` can tell whether it happened.
+ * assistant message under the run id `continuation-<id>` (so the next run sees it), and, with a
+ * `recordRun`, recorded as a settled run of source `continuation` (so `mono-agent runs` and RunHistory
+ * show it). The append is one transaction, so after a crash `lookupDelivery` can tell whether it
+ * happened; the run record is idempotent and is written again on a repeat if it is missing.
  */
-export function createConversationChannel(conversations: ConversationStore): ContinuationChannel {
-  const outcome = (conversationId: string, deliveryId: string): ContinuationDeliveryOutcome => ({
-    channel: conversationId.slice(0, conversationId.indexOf(":")),
-    deliveryId,
-    historyRecorded: true,
-  });
+export function createConversationChannel(
+  conversations: ConversationStore,
+  recordRun?: DeliveryRecorder,
+): ContinuationChannel {
+  const outcome = async (request: Parameters<DeliveryRecorder>[0]): Promise<ContinuationDeliveryOutcome> => {
+    const base = {
+      channel: request.conversationId.slice(0, request.conversationId.indexOf(":")),
+      deliveryId: request.deliveryId,
+    };
+    if (!recordRun) return { ...base, historyRecorded: true };
+    try {
+      await recordRun(request);
+      return { ...base, historyRecorded: true };
+    } catch {
+      return { ...base, historyRecorded: false, historyErrorCode: RUN_HISTORY_FAILED };
+    }
+  };
   return {
     accepts: (conversationId) => CONVERSATION_ID_PATTERN.test(conversationId),
     async deliver(request) {
-      if (conversationHasRun(conversations.file, request.deliveryId, request.conversationId))
-        return outcome(request.conversationId, request.deliveryId);
-      conversations.appendMessages(request.conversationId, request.deliveryId, [
-        continuationMessage(request.text, Date.now()),
-      ]);
-      return outcome(request.conversationId, request.deliveryId);
+      if (!conversationHasRun(conversations.file, request.deliveryId, request.conversationId))
+        conversations.appendMessages(request.conversationId, request.deliveryId, [
+          continuationMessage(request.text, Date.now()),
+        ]);
+      return outcome(request);
     },
-    async lookupDelivery(deliveryId, conversationId) {
-      return conversationHasRun(conversations.file, deliveryId, conversationId)
-        ? outcome(conversationId, deliveryId)
-        : undefined;
+    async lookupDelivery(deliveryId, conversationId, origin) {
+      const text = deliveredText(conversations.file, deliveryId, conversationId);
+      if (text === undefined) return undefined;
+      return outcome({
+        deliveryId,
+        conversationId,
+        serverName: origin?.serverName ?? "unknown server",
+        originRunId: origin?.originRunId ?? "unknown",
+        text,
+      });
     },
   };
 }

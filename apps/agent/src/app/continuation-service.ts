@@ -12,6 +12,7 @@ import type { ResolvedModel } from "../runtime/models.js";
 import { conversationHasRun, createConversationChannel } from "./continuation-delivery.js";
 import { createContinuationSynthesizer } from "./continuation-synthesis.js";
 import type { RunObserver } from "./run-hooks.js";
+import type { RunRecordingService } from "./run-recorder-observer.js";
 
 /** The state folder when the config has no continuations block (reference §7.1 default). */
 export const DEFAULT_CONTINUATIONS_STATE_DIR = ".mono-agent/continuations";
@@ -82,6 +83,8 @@ export async function startAgentContinuations(options: {
   env: Readonly<Record<string, string | undefined>>;
   customModels: Readonly<Record<string, ResolvedModel>>;
   conversations: ConversationStore;
+  /** Run recording of the app: each delivery is recorded as a run of source `continuation`. */
+  runRecording?: RunRecordingService;
   /** Overrides `continuations.port` (tests pass 0). */
   port?: number;
   /** Test-only pause points of the worker. */
@@ -96,7 +99,20 @@ export async function startAgentContinuations(options: {
     port: options.port ?? block?.port ?? 4319,
     ...(block ? { limits: block.limits, namedRoutes: block.namedRoutes } : {}),
     synthesizer: createContinuationSynthesizer(options),
-    channel: createConversationChannel(conversations),
+    channel: createConversationChannel(
+      conversations,
+      options.runRecording &&
+        ((delivery) =>
+          (options.runRecording as RunRecordingService).recordContinuationDelivery({
+            runId: delivery.deliveryId,
+            conversationId: delivery.conversationId,
+            serverName: delivery.serverName,
+            originRunId: delivery.originRunId,
+            model: loaded.config.runtime.model,
+            text: delivery.text,
+            startedAt: new Date(),
+          })),
+    ),
     isOriginCommitted: (runId) => conversationHasRun(conversations.file, runId),
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.onError ? { onError: options.onError } : {}),

@@ -26,8 +26,28 @@ export interface RunRecordingService {
   readonly lastRetention: RunRetentionReport | undefined;
   /** Why the last retention sweep failed, when it did (runs are still recorded). */
   readonly lastRetentionError: unknown;
+  /**
+   * Records a delivered continuation as a settled run (`source: "continuation"`), so `mono-agent runs`
+   * and RunHistory show it beside the runs of its conversation. Idempotent per `runId`: a repeat after
+   * a crash finds the run and writes nothing. Throws when the store cannot be written.
+   */
+  recordContinuationDelivery(delivery: ContinuationDeliveryRun): Promise<void>;
   /** Stops the hourly sweep, waits for one in progress, closes the store. Idempotent. */
   close(): Promise<void>;
+}
+
+/** A delivered continuation, as {@link RunRecordingService.recordContinuationDelivery} records it. */
+export interface ContinuationDeliveryRun {
+  /** The delivery id (`continuation-<continuationId>`): the run id of the record and of its messages. */
+  runId: string;
+  conversationId: string;
+  serverName: string;
+  originRunId: string;
+  /** The synthesis model (`runtime.model`). */
+  model: string;
+  /** The delivered text. */
+  text: string;
+  startedAt: Date;
 }
 
 /** The run store file of an agent: `<artifacts.dir>/runs.sqlite`. */
@@ -126,11 +146,32 @@ export async function startRunRecording(loaded: LoadedConfig, env: EnvRecord): P
       });
     },
   };
+  const recordContinuationDelivery = async (delivery: ContinuationDeliveryRun) => {
+    if ((await store.getRun(delivery.runId)) !== undefined) return;
+    const recording = await recorder.startRun({
+      runId: delivery.runId,
+      conversationId: delivery.conversationId,
+      startedAt: delivery.startedAt,
+      model: delivery.model,
+      source: "continuation",
+      sourceDetail: delivery.serverName,
+      userInput: `Result of ${delivery.serverName} for run ${delivery.originRunId}`,
+    });
+    recording.record({ type: "assistant", message: { content: [{ type: "text", text: delivery.text }] } });
+    await recording.finish({
+      status: "succeeded",
+      durationMs: Math.max(0, Date.now() - delivery.startedAt.getTime()),
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0 },
+      mcpServersUsed: [],
+      finalOutput: delivery.text,
+    });
+  };
   let closed = false;
   return {
     observer,
     store,
     reconciled,
+    recordContinuationDelivery,
     get lastRetention() {
       return lastRetention;
     },

@@ -92,6 +92,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
             env: options.env,
             customModels: options.customModels ?? {},
             conversations,
+            ...(recording ? { runRecording: recording } : {}),
           }),
         )
       : undefined;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type Context, fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
+import { runCli } from "../cli/run-cli.js";
 import { fauxModel, lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
 import {
   CONTINUATION_SERVER,
@@ -135,6 +136,23 @@ describe("a continuation from a real stdio MCP server", () => {
     expect(deliveredMessages).toEqual([
       { conversationId: "cli:jobs", role: "assistant", text: "Your task finished: 42 items were processed." },
     ]);
+
+    // `mono-agent runs` shows the delivery as a run of source "continuation" in the same conversation.
+    writeFileSync(join(dir, "mono-agent.config.json"), JSON.stringify({ runtime: { model: "faux:faux-1" } }));
+    const listed = runCli(["runs", "list", "--conversation", "cli:jobs", "--json"], { cwd: dir });
+    expect(listed.stderr).toBe("");
+    const runs = (JSON.parse(listed.stdout) as { runs: Record<string, unknown>[] }).runs;
+    expect(runs.map((run) => [run["runId"], run["source"], run["status"]])).toEqual([
+      [`continuation-${continuationId}`, "continuation", "succeeded"],
+      [result.runId, "cli", "succeeded"],
+    ]);
+    expect(runs[0]).toMatchObject({
+      conversationId: "cli:jobs",
+      sourceDetail: "jobs",
+      model: "faux:faux-1",
+      userInput: `Result of jobs for run ${result.runId}`,
+      finalOutput: "Your task finished: 42 items were processed.",
+    });
 
     // Replays and conflicts of the result change nothing.
     const body = { idempotencyKey: "result-1", payload: { summary: "42 items processed" } };

@@ -262,6 +262,8 @@ export class ContinuationWorker {
           continuationId: record.continuationId,
           deliveryId,
           conversationId: destination,
+          serverName: record.serverName,
+          originRunId: record.originRunId,
           text: record.synthesizedText as string,
           mode: record.mode,
           signal,

@@ -70,7 +70,10 @@ export async function recoverContinuations(options: {
     const deliveryId = `continuation-${record.continuationId}`;
     const found = channel.lookupDelivery
       ? await channel
-          .lookupDelivery(deliveryId, record.destinationConversationId)
+          .lookupDelivery(deliveryId, record.destinationConversationId, {
+            serverName: record.serverName,
+            originRunId: record.originRunId,
+          })
           .catch(() => "unknown" as const)
       : ("unknown" as const);
     if (found === "unknown") {
