@@ -58,14 +58,60 @@ export function deliveredText(file: string, deliveryId: string, conversationId: 
         "SELECT message_json AS json FROM conversation_messages WHERE conversation_id = ? AND run_id = ? ORDER BY sequence LIMIT 1",
       )
       .get(conversationId, deliveryId) as { json: string } | undefined;
-    if (row === undefined) return undefined;
-    const content = (JSON.parse(row.json) as { content?: { type?: string; text?: string }[] }).content;
-    return (content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
+    return row === undefined ? undefined : messageText(row.json);
   } catch {
     return undefined;
   } finally {
     sqlite?.close();
   }
+}
+
+/** A continuation message that reached its conversation. */
+export interface DeliveredContinuation {
+  /** `continuation-<continuationId>`: the run id of its message. */
+  deliveryId: string;
+  conversationId: string;
+}
+
+/** A delivered continuation message as a conversation view shows it. */
+export interface ConversationDelivery {
+  deliveryId: string;
+  text: string;
+  deliveredAtMs: number;
+}
+
+/** Deliveries one view lists (the newest), like the turns of a web thread view. */
+export const CONVERSATION_DELIVERIES_PER_VIEW = 200;
+
+/**
+ * The continuation messages delivered into `conversationId`, oldest first (the newest
+ * {@link CONVERSATION_DELIVERIES_PER_VIEW}); empty when the store does not exist yet. Read-only.
+ */
+export function listConversationDeliveries(file: string, conversationId: string): ConversationDelivery[] {
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    const rows = sqlite
+      .prepare(
+        `SELECT run_id AS runId, message_json AS json, created_at_ms AS at FROM conversation_messages
+         WHERE conversation_id = ? AND run_id LIKE 'continuation-%' ORDER BY sequence DESC LIMIT ?`,
+      )
+      .all(conversationId, CONVERSATION_DELIVERIES_PER_VIEW) as { runId: string; json: string; at: number }[];
+    return rows.reverse().map((row) => ({
+      deliveryId: row.runId,
+      text: messageText(row.json),
+      deliveredAtMs: row.at,
+    }));
+  } catch {
+    return [];
+  } finally {
+    sqlite?.close();
+  }
+}
+
+function messageText(json: string): string {
+  const content = (JSON.parse(json) as { content?: { type?: string; text?: string }[] }).content;
+  return (content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
 }
 
 /** Records a delivery in run history; throws when it could not (the message is delivered anyway). */
@@ -90,13 +136,23 @@ export const RUN_HISTORY_FAILED = "run_history_failed";
  */
 export function createConversationChannel(
   conversations: ConversationStore,
-  recordRun?: DeliveryRecorder,
+  options: {
+    recordRun?: DeliveryRecorder;
+    /** Told of every delivery that reached its conversation (live views); a throw is ignored. */
+    onDelivered?: (delivery: DeliveredContinuation) => void;
+  } = {},
 ): ContinuationChannel {
+  const { recordRun, onDelivered } = options;
   const outcome = async (request: Parameters<DeliveryRecorder>[0]): Promise<ContinuationDeliveryOutcome> => {
     const base = {
       channel: request.conversationId.slice(0, request.conversationId.indexOf(":")),
       deliveryId: request.deliveryId,
     };
+    try {
+      onDelivered?.({ deliveryId: request.deliveryId, conversationId: request.conversationId });
+    } catch {
+      // A live view that fails to refresh does not make the delivery fail.
+    }
     if (!recordRun) return { ...base, historyRecorded: true };
     try {
       await recordRun(request);

@@ -9,7 +9,11 @@ import {
 } from "@mono-agent/continuations/node";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
-import { conversationHasRun, createConversationChannel } from "./continuation-delivery.js";
+import {
+  conversationHasRun,
+  createConversationChannel,
+  type DeliveredContinuation,
+} from "./continuation-delivery.js";
 import { createContinuationSynthesizer } from "./continuation-synthesis.js";
 import type { RunObserver } from "./run-hooks.js";
 import type { RunRecordingService } from "./run-recorder-observer.js";
@@ -85,13 +89,15 @@ export async function startAgentContinuations(options: {
   conversations: ConversationStore;
   /** Run recording of the app: each delivery is recorded as a run of source `continuation`. */
   runRecording?: RunRecordingService;
+  /** Told of every delivery that reached its conversation (the web console refreshes the thread). */
+  onDelivered?: (delivery: DeliveredContinuation) => void;
   /** Overrides `continuations.port` (tests pass 0). */
   port?: number;
   /** Test-only pause points of the worker. */
   hooks?: ContinuationWorkerHooks;
   onError?: (error: unknown) => void;
 }): Promise<AgentContinuations> {
-  const { loaded, conversations } = options;
+  const { loaded, conversations, runRecording } = options;
   const block = loaded.config.continuations;
   const service = await startContinuationService({
     stateDir: continuationsStateDir(loaded),
@@ -99,20 +105,23 @@ export async function startAgentContinuations(options: {
     port: options.port ?? block?.port ?? 4319,
     ...(block ? { limits: block.limits, namedRoutes: block.namedRoutes } : {}),
     synthesizer: createContinuationSynthesizer(options),
-    channel: createConversationChannel(
-      conversations,
-      options.runRecording &&
-        ((delivery) =>
-          (options.runRecording as RunRecordingService).recordContinuationDelivery({
-            runId: delivery.deliveryId,
-            conversationId: delivery.conversationId,
-            serverName: delivery.serverName,
-            originRunId: delivery.originRunId,
-            model: loaded.config.runtime.model,
-            text: delivery.text,
-            startedAt: new Date(),
-          })),
-    ),
+    channel: createConversationChannel(conversations, {
+      ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
+      ...(runRecording
+        ? {
+            recordRun: (delivery) =>
+              runRecording.recordContinuationDelivery({
+                runId: delivery.deliveryId,
+                conversationId: delivery.conversationId,
+                serverName: delivery.serverName,
+                originRunId: delivery.originRunId,
+                model: loaded.config.runtime.model,
+                text: delivery.text,
+                startedAt: new Date(),
+              }),
+          }
+        : {}),
+    }),
     isOriginCommitted: (runId) => conversationHasRun(conversations.file, runId),
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.onError ? { onError: options.onError } : {}),

@@ -6,6 +6,7 @@ import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
+import type { DeliveredContinuation } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
@@ -46,6 +47,11 @@ export interface MonoAgentApp {
   readonly loaded: LoadedConfig;
   /** Handles one request: one Pi session with its MCP servers, from start to settle. */
   run(request: RunRequest): Promise<RunResult>;
+  /**
+   * Calls `listener` whenever a continuation result is delivered into a conversation of this app (live
+   * views refresh on it); returns the unsubscribe function. Never called when the service is off.
+   */
+  onContinuationDelivered(listener: (delivery: DeliveredContinuation) => void): () => void;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -81,6 +87,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   const sessionHistory = openSessionHistorySidecar({ loaded, env: options.env, policy });
   const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
+  const deliveryListeners = new Set<(delivery: DeliveredContinuation) => void>();
   let closed = false;
   // The continuation service (when configured and the host brings no issuer of its own): claims,
   // results, synthesis and delivery; its observer snapshots the origin context before each commit.
@@ -93,6 +100,14 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
             customModels: options.customModels ?? {},
             conversations,
             ...(recording ? { runRecording: recording } : {}),
+            onDelivered: (delivery) => {
+              for (const listener of deliveryListeners)
+                try {
+                  listener(delivery);
+                } catch {
+                  // One listener's failure neither stops the others nor the delivery.
+                }
+            },
           }),
         )
       : undefined;
@@ -131,6 +146,11 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   };
   return {
     loaded,
+    onContinuationDelivered(listener) {
+      const registered = (delivery: DeliveredContinuation) => listener(delivery);
+      deliveryListeners.add(registered);
+      return () => deliveryListeners.delete(registered);
+    },
     run(request) {
       if (closed)
         return Promise.reject(new Error("the mono-agent app is closed; start a new one to run again"));

@@ -47,8 +47,16 @@ button:hover{border-color:var(--accent)}
 .tool pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--soft);padding:.4rem;border-radius:6px;margin:.3rem 0;font-size:.85rem}
 .tool .note{color:var(--muted)}
 .composer{display:flex;gap:.5rem;padding:.75rem 1rem;border-top:1px solid var(--line)}
+.composer-input{flex:1;display:flex;flex-direction:column;gap:.35rem;min-width:0}
 .composer textarea{flex:1;resize:vertical;padding:.5rem;border:1px solid var(--line);border-radius:8px;background:var(--bg)}
 .composer-actions{display:flex;flex-direction:column;gap:.4rem}
+.attach{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:.35rem .75rem;cursor:pointer;text-align:center}
+.attach:focus-within,.attach:hover{border-color:var(--accent)}
+.attachments{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.35rem;font-size:.85rem}
+.attachments li{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:.1rem .5rem}
+.message.user .attachments{margin-top:.35rem}
+.turn.delivery .message.assistant{border-style:dashed}
+.delivery-label{font-size:.85rem;color:var(--muted)}
 .status{margin:0;padding:.25rem 1rem;min-height:1.5rem;color:var(--muted);font-size:.9rem}
 .status.error{color:var(--error)}
 table{border-collapse:collapse;width:100%;font-size:.9rem}

@@ -1,10 +1,13 @@
 import { dirname, join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
+import { type DeliveredContinuation, listConversationDeliveries } from "../app/continuation-delivery.js";
 import type { RunRequest, RunResult } from "../app/run-agent.js";
+import { conversationStoreFile } from "../app/start-mono-agent-app.js";
 import { createWebEventHub } from "./web-event-hub.js";
 import type { WebFeatures } from "./web-features.js";
 import { createWebRuns } from "./web-runs.js";
 import { startWebServer, type WebServer } from "./web-server.js";
+import { WEB_CONVERSATION_PREFIX } from "./web-thread-rows.js";
 import { createWebThreadStore, type WebThreadStore } from "./web-thread-store.js";
 
 /** Where the web threads live: beside the artifacts folder (`.mono-agent/web-threads.sqlite`). */
@@ -15,7 +18,12 @@ export function webThreadStoreFile(loaded: LoadedConfig): string {
 /** Options of {@link startWebConsole}. */
 export interface StartWebConsoleOptions {
   /** The running app (see startMonoAgentApp). */
-  app: { loaded: LoadedConfig; run(request: RunRequest): Promise<RunResult> };
+  app: {
+    loaded: LoadedConfig;
+    run(request: RunRequest): Promise<RunResult>;
+    /** When present, a continuation delivered into a `web:` thread refreshes it live. */
+    onContinuationDelivered?(listener: (delivery: DeliveredContinuation) => void): () => void;
+  };
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -43,6 +51,14 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
   const interruptedTurns = store.interruptRunningTurns();
   const hub = createWebEventHub();
   const runs = createWebRuns({ run: (request) => options.app.run(request), store, hub });
+  const stopWatchingDeliveries = options.app.onContinuationDelivered?.((delivery) => {
+    const threadId = delivery.conversationId.startsWith(WEB_CONVERSATION_PREFIX)
+      ? delivery.conversationId.slice(WEB_CONVERSATION_PREFIX.length)
+      : undefined;
+    if (threadId === undefined || !store.touchThread(threadId)) return;
+    hub.publish({ type: "thread", threadId });
+    hub.publish({ type: "threads" });
+  });
   let server: WebServer;
   try {
     server = await startWebServer({
@@ -53,9 +69,18 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
       store,
       runs,
       hub,
-      features: options.features ?? {},
+      features: {
+        ...options.features,
+        ...(options.app.onContinuationDelivered
+          ? {
+              deliveries: (conversationId: string) =>
+                listConversationDeliveries(conversationStoreFile(options.app.loaded), conversationId),
+            }
+          : {}),
+      },
     });
   } catch (error) {
+    stopWatchingDeliveries?.();
     store.close();
     throw error;
   }
@@ -66,6 +91,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     interruptedTurns,
     close() {
       closing ??= (async () => {
+        stopWatchingDeliveries?.();
         await runs.close();
         await server.close();
         store.close();

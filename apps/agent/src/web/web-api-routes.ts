@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseWebAttachments, WEB_MESSAGE_BODY_MAX_BYTES } from "./web-attachments.js";
 import { WebConsoleError } from "./web-console-error.js";
 import type { WebFeatures } from "./web-features.js";
 import { RUNS_PAGE_LIMIT } from "./web-features.js";
@@ -59,7 +60,11 @@ export async function handleApiRoute(
     const action = match[2];
     if (action === undefined && method === "GET") {
       const thread = store.getThread(threadId);
-      sendJson(response, 200, { thread: view(thread), turns: store.listTurns(threadId) });
+      sendJson(response, 200, {
+        thread: view(thread),
+        turns: store.listTurns(threadId),
+        deliveries: features.deliveries?.(thread.conversationId) ?? [],
+      });
       return true;
     }
     if (action === undefined && method === "PATCH") {
@@ -71,9 +76,16 @@ export async function handleApiRoute(
       return true;
     }
     if (action === "messages" && method === "POST") {
-      const body = await readJsonBody(request);
+      const body = await readJsonBody(request, WEB_MESSAGE_BODY_MAX_BYTES);
+      const unknown = Object.keys(body).filter((key) => key !== "text" && key !== "attachments");
+      if (unknown.length > 0)
+        throw new WebConsoleError(
+          "invalid_request",
+          `Unknown field(s) ${unknown.join(", ")}; send { "text": "...", "attachments"?: [...] }.`,
+        );
+      const attachments = parseWebAttachments(body["attachments"]);
       store.getThread(threadId);
-      const { turnId } = runs.start(threadId, body["text"]);
+      const { turnId } = runs.start(threadId, body["text"], attachments);
       sendJson(response, 202, { turnId });
       return true;
     }

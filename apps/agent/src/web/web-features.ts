@@ -20,10 +20,22 @@ export interface WebMemoryPageSource {
   overview(): Promise<{ stats: Record<string, string | number>; today: string[] }>;
 }
 
+/** A continuation result delivered into a thread after its run ended. */
+export interface WebDeliveryView {
+  deliveryId: string;
+  text: string;
+  deliveredAtMs: number;
+}
+
+/** Source of the deliveries a thread view shows: present when continuations are wired into the app. */
+export type WebDeliveriesSource = (conversationId: string) => WebDeliveryView[];
+
 /** Optional pages of the console; an absent source hides its page and its API route answers 404. */
 export interface WebFeatures {
   runs?: WebRunsPageSource;
   memory?: WebMemoryPageSource;
+  /** Continuation deliveries shown in threads, between the turns they followed. */
+  deliveries?: WebDeliveriesSource;
 }
 
 /** Runs the runs page shows: the newest, enough for a glance. */

@@ -42,16 +42,22 @@ export function sendFailure(response: ServerResponse, error: unknown): void {
   sendError(response, 500, "internal_error", error instanceof Error ? error.message : String(error));
 }
 
-/** Reads a JSON object body (empty body = `{}`); `invalid_request` when too large or not a JSON object. */
-export async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+/**
+ * Reads a JSON object body (empty body = `{}`); `invalid_request` when larger than `maxBytes` (default
+ * {@link WEB_BODY_MAX_BYTES}) or not a JSON object.
+ */
+export async function readJsonBody(
+  request: IncomingMessage,
+  maxBytes = WEB_BODY_MAX_BYTES,
+): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > WEB_BODY_MAX_BYTES)
+    if (size > maxBytes)
       throw new WebConsoleError(
         "invalid_request",
-        `The request body is too large; at most ${WEB_BODY_MAX_BYTES} bytes are accepted.`,
+        `The request body is too large; at most ${maxBytes} bytes are accepted.`,
       );
     chunks.push(chunk as Buffer);
   }

@@ -43,8 +43,12 @@ export const CONSOLE_PAGE = `<!doctype html>
       <ol id="turns" class="turns" aria-live="polite"></ol>
       <form id="composer" class="composer">
         <label for="message" class="visually-hidden">Message</label>
-        <textarea id="message" rows="3" placeholder="Message: Enter sends, Shift+Enter adds a line"></textarea>
+        <div class="composer-input">
+          <textarea id="message" rows="3" placeholder="Message: Enter sends, Shift+Enter adds a line"></textarea>
+          <ul id="attached" class="attachments" aria-label="Files to send" hidden></ul>
+        </div>
         <div class="composer-actions">
+          <label class="attach">Attach files<input id="attach" type="file" multiple class="visually-hidden"></label>
           <button id="send" type="submit">Send</button>
           <button id="cancel" type="button" hidden>Cancel run</button>
         </div>

@@ -2,6 +2,7 @@ import type { RunRequest, RunResult } from "../app/run-agent.js";
 import type { RunEvent } from "../app/run-events.js";
 import { CONVERSATION_SERVER_NAME } from "@mono-agent/policy";
 import { CONVERSATION_TITLE_TOOL_NAME } from "../app/conversation-title.js";
+import type { WebAttachment } from "./web-attachments.js";
 import { WebConsoleError } from "./web-console-error.js";
 import type { WebEventHub } from "./web-event-hub.js";
 import { isTitleWritable } from "./web-thread-rows.js";
@@ -25,8 +26,11 @@ const PROPOSAL_NOTES: Record<TitleProposalOutcome, string> = {
 
 /** Runs of web threads: one at a time per thread, streamed to the hub and recorded in the store. */
 export interface WebRuns {
-  /** Starts a turn: records the message, then runs the agent in the background. */
-  start(threadId: string, text: unknown): { turnId: string };
+  /**
+   * Starts a turn: records the message (and the names of its files), then runs the agent in the
+   * background with the files as the run's attachments (staged for its request-context servers).
+   */
+  start(threadId: string, text: unknown, attachments?: readonly WebAttachment[]): { turnId: string };
   /** Aborts the thread's run in progress (`no_run_in_progress` when there is none). */
   cancel(threadId: string): void;
   isRunning(threadId: string): boolean;
@@ -51,7 +55,11 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
   const { store, hub } = options;
   const active = new Map<string, ActiveRun>();
 
-  const start = (threadId: string, text: unknown): { turnId: string } => {
+  const start = (
+    threadId: string,
+    text: unknown,
+    attachments: readonly WebAttachment[] = [],
+  ): { turnId: string } => {
     if (typeof text !== "string" || text.trim().length === 0)
       throw new WebConsoleError("invalid_request", 'Send { "text": "..." } with a non-empty message.');
     if (text.length > WEB_MESSAGE_MAX_CHARACTERS)
@@ -64,7 +72,11 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
         "thread_busy",
         "A run of this thread is in progress; wait for it or cancel it.",
       );
-    const { turnId } = store.startTurn(threadId, text);
+    const { turnId } = store.startTurn(
+      threadId,
+      text,
+      attachments.map((file) => ({ name: file.name, bytes: file.data.length })),
+    );
     const thread = store.getThread(threadId);
     const controller = new AbortController();
     const proposals: string[] = [];
@@ -135,6 +147,9 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
         conversationId: thread.conversationId,
         source: "web",
         signal: controller.signal,
+        ...(attachments.length > 0
+          ? { attachments: attachments.map((file) => ({ name: file.name, data: file.data })) }
+          : {}),
         onEvent,
         web: {
           threadId,

@@ -8,6 +8,9 @@ export const UNTITLED_THREAD_TITLE = "New thread";
 export const FALLBACK_TITLE_MAX_CHARACTERS = 80;
 
 /** The first user message as a fallback title: whitespace collapsed, cut at a word near the cap. */
+/** The channel prefix of web thread conversations: `web:<threadId>`. */
+export const WEB_CONVERSATION_PREFIX = "web:";
+
 export function fallbackTitle(firstMessage: string): string {
   const flat = firstMessage
     .replace(/[\u0000-\u001f\u007f-\u009f]/gu, " ")
@@ -37,7 +40,7 @@ export function threadFromRow(row: typeof webThreads.$inferSelect): WebThread {
   }
   return {
     threadId: row.threadId,
-    conversationId: `web:${row.threadId}`,
+    conversationId: `${WEB_CONVERSATION_PREFIX}${row.threadId}`,
     title,
     titleSource,
     titleLocked: row.titleLocked === 1,

@@ -37,6 +37,8 @@ export const webTurns = sqliteTable(
     runId: text("run_id"),
     model: text("model"),
     userText: text("user_text").notNull(),
+    /** JSON `[{ name, bytes }]` of the files sent with the message; null when there were none. */
+    attachmentsJson: text("attachments_json"),
     assistantText: text("assistant_text").notNull().default(""),
     status: text("status").notNull(),
     errorText: text("error_text"),

@@ -45,6 +45,11 @@ export interface WebThreadStore extends WebTurnRecords {
    * not archived and not locked. A racing or later manual rename therefore always wins.
    */
   proposeTitle(threadId: string, title: string): TitleProposalOutcome;
+  /**
+   * Something outside the store changed the thread (a continuation result arrived): bumps its version and
+   * activity time. Returns false when there is no such thread.
+   */
+  touchThread(threadId: string): boolean;
   /** Marks turns left `running` by a stopped server as `interrupted`; returns how many. */
   interruptRunningTurns(): number;
   close(): void;
@@ -105,6 +110,15 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
         .limit(WEB_THREAD_LIST_LIMIT)
         .all()
         .map(threadFromRow);
+    },
+    touchThread(threadId) {
+      return (
+        db
+          .update(webThreads)
+          .set({ updatedAtMs: Date.now(), version: sql`${webThreads.version} + 1` })
+          .where(eq(webThreads.threadId, threadId))
+          .run().changes > 0
+      );
     },
     archiveThread(threadId) {
       row(threadId);

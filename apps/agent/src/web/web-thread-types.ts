@@ -49,6 +49,8 @@ export interface WebTurn {
   runId: string | null;
   model: string | null;
   userText: string;
+  /** The files sent with the message (names and sizes). */
+  attachments: { name: string; bytes: number }[];
   assistantText: string;
   status: WebTurnStatus;
   error: string | null;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { WebAttachmentNote } from "./web-attachments.js";
 import { WebConsoleError } from "./web-console-error.js";
 import { webThreads, webToolCalls, webTurns } from "./web-thread-schema.js";
 import type { WebToolCall, WebToolCallStatus, WebTurn, WebTurnStatus } from "./web-thread-types.js";
@@ -14,7 +15,11 @@ export const TOOL_ARGUMENTS_MAX_CHARACTERS = 4_000;
 /** The turn and tool-call half of the thread store (see {@link WebThreadStore}). */
 export interface WebTurnRecords {
   /** Adds the person's message as a new `running` turn; the first message also becomes the fallback title. */
-  startTurn(threadId: string, userText: string): { turnId: string; sequence: number };
+  startTurn(
+    threadId: string,
+    userText: string,
+    attachments?: readonly WebAttachmentNote[],
+  ): { turnId: string; sequence: number };
   setTurnRun(turnId: string, runId: string, model: string): void;
   appendAssistantText(turnId: string, text: string): void;
   finishTurn(turnId: string, outcome: { status: WebTurnStatus; finalText?: string; error?: string }): void;
@@ -50,7 +55,7 @@ export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
       .run();
   };
   return {
-    startTurn(threadId, userText) {
+    startTurn(threadId, userText, attachments = []) {
       return db.transaction(
         (tx) => {
           const thread = tx.select().from(webThreads).where(eq(webThreads.threadId, threadId)).get();
@@ -70,7 +75,15 @@ export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
           const turnId = randomUUID();
           const now = Date.now();
           tx.insert(webTurns)
-            .values({ turnId, threadId, sequence, userText, status: "running", startedAtMs: now })
+            .values({
+              turnId,
+              threadId,
+              sequence,
+              userText,
+              attachmentsJson: attachments.length > 0 ? JSON.stringify(attachments) : null,
+              status: "running",
+              startedAtMs: now,
+            })
             .run();
           tx.update(webThreads)
             .set({ updatedAtMs: now, version: sql`${webThreads.version} + 1` })
@@ -190,6 +203,7 @@ export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
         runId: turn.runId,
         model: turn.model,
         userText: turn.userText,
+        attachments: turn.attachmentsJson ? (JSON.parse(turn.attachmentsJson) as WebAttachmentNote[]) : [],
         assistantText: turn.assistantText,
         status: turn.status as WebTurnStatus,
         error: turn.errorText,

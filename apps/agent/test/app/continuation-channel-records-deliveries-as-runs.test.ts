@@ -47,7 +47,8 @@ describe("the conversation channel records each delivery as a run", () => {
     await createConversationChannel(conversations).deliver(request);
     expect(await recording.store.getRun("continuation-c1")).toBeUndefined();
 
-    const channel = createConversationChannel(conversations, (delivery) =>
+    const channel = createConversationChannel(conversations, {
+      recordRun: (delivery) =>
       recording.recordContinuationDelivery({
         runId: delivery.deliveryId,
         conversationId: delivery.conversationId,
@@ -57,7 +58,7 @@ describe("the conversation channel records each delivery as a run", () => {
         text: delivery.text,
         startedAt: new Date(),
       }),
-    );
+    });
     const found = await channel.lookupDelivery?.("continuation-c1", "cli:jobs", {
       serverName: "jobs",
       originRunId: "run-origin",
@@ -83,7 +84,7 @@ describe("the conversation channel records each delivery as a run", () => {
     const failing: DeliveryRecorder = async () => {
       throw new Error("disk full");
     };
-    const outcome = await createConversationChannel(conversations, failing).deliver(request);
+    const outcome = await createConversationChannel(conversations, { recordRun: failing }).deliver(request);
     expect(outcome).toEqual({
       channel: "cli",
       deliveryId: "continuation-c1",

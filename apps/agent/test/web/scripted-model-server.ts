@@ -9,6 +9,9 @@ import type { AddressInfo } from "node:net";
  * - `[title-json: {...}]` calls it with that raw JSON as arguments.
  * - `[hold:NAME]` waits at the first step until the test releases gate NAME.
  * - `[stream-hold:NAME]` streams the first half of the answer, then waits for gate NAME, then the rest.
+ * - `[call: NAME {json}]` calls the offered tool whose name ends with `__NAME` with those arguments (first step).
+ * - `[result-say: TEXT]` is the answer to a request that offers no tools at all (a continuation synthesis,
+ *   whose prompt quotes the origin conversation).
  * - `[say: TEXT]` is the answer text (default: `Answer to <n words>`); with no title tool offered while a
  *   title was asked for, the answer is `No title tool was offered.`
  */
@@ -119,7 +122,22 @@ export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
       response.end("data: [DONE]\n\n");
       return;
     }
-    const said = directive("say");
+    const call = /\[call:\s*(\S+)\s*(\{.*?\})\]/.exec(userText);
+    const callTool = call && toolNames.find((name) => name.endsWith(`__${call[1]}`));
+    if (firstStep && call && callTool) {
+      send({
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { index: 0, id: `call_${number}`, type: "function", function: { name: callTool, arguments: "" } },
+        ],
+      });
+      send({ tool_calls: [{ index: 0, function: { arguments: call[2] } }] });
+      send({}, "tool_calls");
+      response.end("data: [DONE]\n\n");
+      return;
+    }
+    const said = (toolNames.length === 0 ? directive("result-say") : undefined) ?? directive("say");
     const text =
       said ??
       (title !== undefined && !titleTool

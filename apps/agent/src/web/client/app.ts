@@ -2,10 +2,11 @@
 /// <reference lib="dom.iterable" />
 // The console in the browser: thread list, thread view, live events. Plain DOM, no framework.
 import type { WebRunEvent } from "../web-event-hub.js";
+import type { WebDeliveryView } from "../web-features.js";
 import type { WebThread, WebTurn } from "../web-thread-types.js";
 import { api, ConsoleApiError } from "./console-api.js";
 import { renderPage } from "./render-pages.js";
-import { element, renderTurn } from "./render-turn.js";
+import { element, renderDelivery, renderTurn, size } from "./render-turn.js";
 
 type ThreadView = WebThread & { running: boolean };
 type ConsoleEvent =
@@ -34,12 +35,22 @@ const ui = {
   turns: byId<HTMLOListElement>("turns"),
   composer: byId<HTMLFormElement>("composer"),
   message: byId<HTMLTextAreaElement>("message"),
+  attach: byId<HTMLInputElement>("attach"),
+  attached: byId<HTMLUListElement>("attached"),
   send: byId<HTMLButtonElement>("send"),
   cancel: byId<HTMLButtonElement>("cancel"),
   status: byId<HTMLParagraphElement>("status"),
 };
 
-let openThread: { thread: ThreadView; turns: WebTurn[] } | undefined;
+type ThreadPayload = { thread: ThreadView; turns: WebTurn[]; deliveries: WebDeliveryView[] };
+let openThread: ThreadPayload | undefined;
+/** Files picked for the next message. */
+let pendingFiles: File[] = [];
+
+/** Limits the server enforces (web-attachments.ts), checked here first to say so before uploading. */
+const ATTACHMENTS_MAX = 8;
+const ATTACHMENT_MAX_BYTES = 10_000_000;
+const ATTACHMENTS_TOTAL_MAX_BYTES = 20_000_000;
 let openThreadId: string | undefined;
 
 function say(text: string, isError = false): void {
@@ -92,21 +103,84 @@ function restoreDisclosures(root: HTMLElement, keys: Set<string>): void {
 
 function renderThread(): void {
   if (!openThread) return;
-  const { thread, turns } = openThread;
+  const { thread, turns, deliveries } = openThread;
   ui.title.textContent = thread.title;
   document.title = `${thread.title} · mono-agent`;
   const keys = openDisclosures();
   const atBottom = ui.turns.scrollHeight - ui.turns.scrollTop - ui.turns.clientHeight < 40;
-  ui.turns.replaceChildren(...turns.map(renderTurn));
+  ui.turns.replaceChildren(...timeline(turns, deliveries));
   restoreDisclosures(ui.turns, keys);
   if (atBottom) ui.turns.scrollTop = ui.turns.scrollHeight;
   ui.archive.hidden = thread.archived;
   ui.message.disabled = thread.archived;
+  ui.attach.disabled = thread.archived;
   ui.message.placeholder = thread.archived
     ? "This thread is archived: read only."
     : "Message: Enter sends, Shift+Enter adds a line";
   ui.send.disabled = thread.archived || thread.running;
   ui.cancel.hidden = !thread.running;
+}
+
+/** Turns and delivered results in the order they happened: a result follows the turns that began before it. */
+function timeline(turns: WebTurn[], deliveries: WebDeliveryView[]): HTMLLIElement[] {
+  const items: HTMLLIElement[] = [];
+  let next = 0;
+  for (const turn of turns) {
+    while (next < deliveries.length && (deliveries[next]?.deliveredAtMs ?? 0) < turn.startedAtMs)
+      items.push(renderDelivery(deliveries[next++] as WebDeliveryView));
+    items.push(renderTurn(turn));
+  }
+  for (const delivery of deliveries.slice(next)) items.push(renderDelivery(delivery));
+  return items;
+}
+
+function renderPendingFiles(): void {
+  ui.attached.hidden = pendingFiles.length === 0;
+  ui.attached.replaceChildren(
+    ...pendingFiles.map((file, index) => {
+      const item = element("li", undefined, `${file.name} (${size(file.size)}) `);
+      const remove = element("button", "remove-file", "×");
+      remove.type = "button";
+      remove.setAttribute("aria-label", `Remove ${file.name}`);
+      remove.addEventListener("click", () => {
+        pendingFiles.splice(index, 1);
+        renderPendingFiles();
+        ui.message.focus();
+      });
+      item.append(remove);
+      return item;
+    }),
+  );
+}
+
+function addFiles(files: readonly File[]): void {
+  const next = [...pendingFiles, ...files];
+  const tooBig = next.find((file) => file.size > ATTACHMENT_MAX_BYTES);
+  const total = next.reduce((sum, file) => sum + file.size, 0);
+  if (next.length > ATTACHMENTS_MAX) say(`At most ${ATTACHMENTS_MAX} files go with one message.`, true);
+  else if (tooBig)
+    say(
+      `${tooBig.name} is ${size(tooBig.size)}; one file may be at most ${size(ATTACHMENT_MAX_BYTES)}.`,
+      true,
+    );
+  else if (total > ATTACHMENTS_TOTAL_MAX_BYTES)
+    say(
+      `The files add up to ${size(total)}; at most ${size(ATTACHMENTS_TOTAL_MAX_BYTES)} go with one message.`,
+      true,
+    );
+  else {
+    pendingFiles = next;
+    say("");
+  }
+  renderPendingFiles();
+}
+
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let offset = 0; offset < bytes.length; offset += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  return btoa(binary);
 }
 
 function replaceTurn(turn: WebTurn): void {
@@ -129,7 +203,7 @@ async function loadThread(threadId: string): Promise<void> {
   loadingThread = (async () => {
     do {
       reloadAgain = false;
-      const view = await api<{ thread: ThreadView; turns: WebTurn[] }>("GET", `/api/threads/${threadId}`);
+      const view = await api<ThreadPayload>("GET", `/api/threads/${threadId}`);
       if (openThreadId === threadId) {
         openThread = view;
         renderThread();
@@ -154,6 +228,8 @@ async function route(): Promise<void> {
   const thread = /^\/t\/([A-Za-z0-9_-]+)$/.exec(path)?.[1];
   openThreadId = thread;
   openThread = undefined;
+  pendingFiles = [];
+  renderPendingFiles();
   ui.renameForm.hidden = true;
   for (const link of ui.threads.querySelectorAll("a[data-thread-id]"))
     link.toggleAttribute("aria-current", (link as HTMLElement).dataset["threadId"] === thread);
@@ -255,8 +331,17 @@ async function sendMessage(): Promise<void> {
   if (!openThreadId || text.trim() === "" || ui.send.disabled) return;
   ui.send.disabled = true;
   try {
-    await api("POST", `/api/threads/${openThreadId}/messages`, { text });
+    const files = pendingFiles;
+    const attachments = await Promise.all(
+      files.map(async (file) => ({ name: file.name, data: await base64Of(file) })),
+    );
+    await api("POST", `/api/threads/${openThreadId}/messages`, {
+      text,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    });
     ui.message.value = "";
+    pendingFiles = [];
+    renderPendingFiles();
     say("");
     await loadThread(openThreadId);
   } catch (error) {
@@ -287,6 +372,10 @@ function wireEvents(): void {
     }
   });
   ui.archived.addEventListener("toggle", () => void loadThreadList().catch(fail));
+  ui.attach.addEventListener("change", () => {
+    addFiles([...(ui.attach.files ?? [])]);
+    ui.attach.value = "";
+  });
   ui.composer.addEventListener("submit", (event) => {
     event.preventDefault();
     void sendMessage();

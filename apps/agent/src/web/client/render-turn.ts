@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { WebDeliveryView } from "../web-features.js";
 import type { WebToolCall, WebTurn } from "../web-thread-types.js";
 
 /** Create an element with a class and text. */
@@ -73,7 +74,15 @@ const STATUS_TEXT: Record<WebTurn["status"], string> = {
 export function renderTurn(turn: WebTurn): HTMLLIElement {
   const item = element("li", "turn");
   item.dataset["turnId"] = turn.turnId;
-  item.append(element("div", "message user", turn.userText));
+  const user = element("div", "message user", turn.userText);
+  if (turn.attachments.length > 0) {
+    const files = element("ul", "attachments");
+    files.setAttribute("aria-label", "Attached files");
+    for (const file of turn.attachments)
+      files.append(element("li", undefined, `${file.name} (${size(file.bytes)})`));
+    user.append(files);
+  }
+  item.append(user);
   const answer = element("div", "message assistant", turn.assistantText);
   answer.dataset["role"] = "assistant";
   if (turn.assistantText === "" && turn.status !== "running") answer.hidden = true;
@@ -89,5 +98,22 @@ export function renderTurn(turn: WebTurn): HTMLLIElement {
     );
     item.append(line);
   }
+  return item;
+}
+
+/** A byte count for people: `812 B`, `14 KB`, `3.2 MB`. */
+export function size(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** A continuation result that arrived after its run: an assistant message with where it came from. */
+export function renderDelivery(delivery: WebDeliveryView): HTMLLIElement {
+  const item = element("li", "turn delivery");
+  item.dataset["deliveryId"] = delivery.deliveryId;
+  const when = new Date(delivery.deliveredAtMs).toLocaleString();
+  item.append(element("div", "delivery-label", `Result delivered later · ${when}`));
+  item.append(element("div", "message assistant", delivery.text));
   return item;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `web_turns` ADD `attachments_json` text;
