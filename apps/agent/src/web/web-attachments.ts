@@ -34,7 +34,6 @@ export interface WebAttachmentNote {
 
 const ACCEPTED_FORM = 'send "attachments": [{ "name": "notes.txt", "data": "<base64>" }]';
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function invalid(message: string): WebConsoleError {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, } from "node:path";
-import { type LoadedConfig, } from "@mono-agent/config";
+import type { LoadedConfig, } from "@mono-agent/config";
 import {
   type ContinuationStore,
   continuationStoreFile,
