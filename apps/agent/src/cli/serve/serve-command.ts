@@ -16,7 +16,9 @@ const USAGE = "mono-agent serve [--port N] [--host HOST] [--allow-remote] [--con
 
 const HELP = `usage: ${USAGE}
 
-Serves the web console: threads (web:<threadId>) with streamed answers and each turn's tool activity.
+Serves the web console: threads (web:<threadId>) with streamed answers and each turn's tool activity,
+files sent with a message (staged for tools.mcpRequestContextServers), and continuation results shown
+live in their thread.
 Prints the URL to open; it carries the operator token (#token=...), which every request must prove.
 
   --port N          port (default web.port, else ${DEFAULT_WEB_PORT}; 0 picks a free one)
