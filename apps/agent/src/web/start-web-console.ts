@@ -1,4 +1,3 @@
-import { dirname, join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
 import { type DeliveredContinuation, listConversationDeliveries } from "../app/continuation-delivery.js";
 import type { RunRequest, RunResult } from "../app/run-agent.js";
@@ -9,11 +8,9 @@ import { createWebRuns } from "./web-runs.js";
 import { startWebServer, type WebServer } from "./web-server.js";
 import { WEB_CONVERSATION_PREFIX } from "./web-thread-rows.js";
 import { createWebThreadStore, type WebThreadStore } from "./web-thread-store.js";
+import { webThreadStoreFile } from "./web-thread-store-file.js";
 
-/** Where the web threads live: beside the artifacts folder (`.mono-agent/web-threads.sqlite`). */
-export function webThreadStoreFile(loaded: LoadedConfig): string {
-  return join(dirname(loaded.artifactsDir), "web-threads.sqlite");
-}
+export { webThreadStoreFile } from "./web-thread-store-file.js";
 
 /** Options of {@link startWebConsole}. */
 export interface StartWebConsoleOptions {
