@@ -43,6 +43,7 @@ export async function validateAgentFolder(options: {
     toolsSection(loaded, issues),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
+    (await import("./history-section.js")).historySection(loaded),
     await (await import("./continuations-section.js")).continuationsSection(loaded),
     (await import("./web-console-section.js")).webConsoleSection(loaded, env),
   ];
