@@ -95,6 +95,10 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)(
         );
         // It follows the turn that started the task.
         expect(await page.locator("#turns > li").last().getAttribute("class")).toBe("turn delivery");
+        await page.screenshot({
+          path: join(mkdtempSync(join(tmpdir(), "mono-agent-web-shot-")), "thread-with-files-and-result.png"),
+          fullPage: true,
+        });
       },
       BROWSER_TEST_TIMEOUT_MS,
     );
