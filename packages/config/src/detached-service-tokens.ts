@@ -1,4 +1,5 @@
 import type { EnvRecord } from "./loaded-config.js";
+import { type ConfigIssue, MonoAgentConfigError } from "./mono-agent-config-error.js";
 import {
   DETACHED_SERVICE_TOKEN_MIN_CHARS,
   type DetachedServiceConfig,
@@ -32,4 +33,36 @@ export function detachedServiceTokenProblem(entry: DetachedServiceToken): string
   if (entry.status === "too_short")
     return `detached service "${entry.name}": environment variable ${entry.tokenEnv} holds fewer than ${DETACHED_SERVICE_TOKEN_MIN_CHARS} characters; use a longer random bearer (e.g. openssl rand -base64 24)`;
   return undefined;
+}
+
+/**
+ * The detached services with their bearers, for starting the continuation service. Throws
+ * {@link MonoAgentConfigError} `service_token_invalid` listing every service whose variable is unset or
+ * too short (the message names the variables, never a value).
+ */
+export function requireDetachedServiceTokens(
+  services: readonly DetachedServiceConfig[],
+  env: EnvRecord,
+): { name: string; token: string }[] {
+  const entries = detachedServiceTokens(services, env);
+  const issues: ConfigIssue[] = entries.flatMap((entry, index) => {
+    const message = detachedServiceTokenProblem(entry);
+    return message === undefined
+      ? []
+      : [
+          {
+            severity: "error" as const,
+            code: "service_token_invalid",
+            jsonPath: `continuations.detachedServices[${index}].tokenEnv`,
+            message,
+          },
+        ];
+  });
+  if (issues.length > 0)
+    throw new MonoAgentConfigError("service_token_invalid", issues.map((issue) => issue.message).join("; "), {
+      issues,
+    });
+  return entries.flatMap((entry) =>
+    entry.status === "ok" ? [{ name: entry.name, token: entry.token }] : [],
+  );
 }

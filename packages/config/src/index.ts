@@ -48,6 +48,7 @@ export {
   type DetachedServiceToken,
   detachedServiceTokenProblem,
   detachedServiceTokens,
+  requireDetachedServiceTokens,
 } from "./detached-service-tokens.js";
 export {
   DETACHED_SERVICE_NAME_PATTERN,

@@ -5,6 +5,8 @@ import {
   detachedServiceTokens,
   diagnoseMonoAgentConfig,
   loadMonoAgentConfig,
+  MonoAgentConfigError,
+  requireDetachedServiceTokens,
 } from "../src/index.js";
 
 async function issuesFor(continuations: unknown) {
@@ -91,5 +93,34 @@ describe("continuations.detachedServices, retention and operatorPageSize", () =>
     expect(short).toContain("B_TOKEN holds fewer than 16 characters");
     expect(short).not.toContain('short"');
     expect(detachedServiceTokenProblem(tokens[2] as never)).toBeUndefined();
+  });
+
+  it("requireDetachedServiceTokens returns the bearers, or throws service_token_invalid naming each variable", () => {
+    const services = [
+      { name: "a", tokenEnv: "A_TOKEN" },
+      { name: "b", tokenEnv: "B_TOKEN" },
+    ];
+    expect(
+      requireDetachedServiceTokens(services, { A_TOKEN: "a".repeat(16), B_TOKEN: "b".repeat(20) }),
+    ).toEqual([
+      { name: "a", token: "a".repeat(16) },
+      { name: "b", token: "b".repeat(20) },
+    ]);
+    const error = (() => {
+      try {
+        requireDetachedServiceTokens(services, { B_TOKEN: "tiny-value" });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    if (!MonoAgentConfigError.isInstance(error)) throw new Error("expected MonoAgentConfigError");
+    expect(error.code).toBe("service_token_invalid");
+    expect(error.issues.map((issue) => issue.jsonPath)).toEqual([
+      "continuations.detachedServices[0].tokenEnv",
+      "continuations.detachedServices[1].tokenEnv",
+    ]);
+    expect(error.message).toContain("A_TOKEN is not set");
+    expect(error.message).toContain("B_TOKEN holds fewer than 16");
+    expect(error.message).not.toContain("tiny-value");
   });
 });
