@@ -43,7 +43,7 @@ export async function validateAgentFolder(options: {
     toolsSection(loaded, issues),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
-    await (await import("./continuations-section.js")).continuationsSection(loaded),
+    await (await import("./continuations-section.js")).continuationsSection(loaded, env),
   ];
   return buildReport(sections, configPath);
 }
