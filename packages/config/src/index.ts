@@ -44,3 +44,19 @@ export {
 export { DEFAULT_MODEL } from "./schema/runtime-schema.js";
 export { DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS, DEFAULT_MCP_CALL_TIMEOUT_MS } from "./schema/tools-schema.js";
 export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
+export {
+  type DetachedServiceToken,
+  detachedServiceTokenProblem,
+  detachedServiceTokens,
+  requireDetachedServiceTokens,
+} from "./detached-service-tokens.js";
+export {
+  DETACHED_SERVICE_NAME_PATTERN,
+  DETACHED_SERVICE_TOKEN_MIN_CHARS,
+  type DetachedServiceConfig,
+} from "./schema/detached-services-schema.js";
+export {
+  CONTINUATION_LIMIT_DEFAULTS,
+  CONTINUATION_RETENTION_DEFAULTS,
+  OPERATOR_PAGE_SIZE_MAX,
+} from "./schema/continuations-schema.js";

@@ -14,6 +14,8 @@
  * - `duplicate_server`: a server name is declared both in mcp.json and in `tools.mcpServers`.
  * - `invalid_server_name`: a server name breaks the naming rules.
  * - `env_reference_missing`: a `{ "$env": "NAME" }` value names a variable that is not set.
+ * - `service_token_invalid`: the variable a `continuations.detachedServices` entry names in `tokenEnv`
+ *   is unset or shorter than 16 characters.
  */
 export type MonoAgentConfigErrorCode =
   | "config_not_found"
@@ -28,7 +30,8 @@ export type MonoAgentConfigErrorCode =
   | "mcp_config_unreadable"
   | "duplicate_server"
   | "invalid_server_name"
-  | "env_reference_missing";
+  | "env_reference_missing"
+  | "service_token_invalid";
 
 /** One finding about a config: what was wrong, where, and what is accepted. */
 export interface ConfigIssue {

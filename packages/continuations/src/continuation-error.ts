@@ -4,6 +4,8 @@
  *
  * - `invalid_claim_capability` (401): the claim bearer is missing, unknown, expired or released.
  * - `invalid_result_token` (401): the result bearer does not belong to this continuation.
+ * - `invalid_service_capability` (401): a detached claim without a configured service name and its bearer.
+ * - `invalid_operator_capability` (401): an operator API request without the operator bearer.
  * - `invalid_request` (400): a body field is missing or out of range; the message names it.
  * - `invalid_json` (400): the body is not a JSON object.
  * - `body_too_large` (413): the body is over its limit (claim 16 KiB, result 256 KiB).
@@ -16,18 +18,21 @@
  * - `unknown_named_route` (403): the claim names a route that `continuations.namedRoutes` lacks.
  * - `active_continuation_limit` / `active_origin_limit` (429): admission limits are reached.
  * - `service_stopping` (503), `not_found` (404), `method_not_allowed` (405), `internal_error` (500).
- * - `invalid_transition`: an operator action does not apply to the record's state.
- * - `record_busy`: a process holds the record's lease; try again after it settles.
- * - `unknown_continuation`: no record with that id.
- * - `invalid_resolution`: `resolve` needs delivered (with a delivery id), not_delivered or dead_lettered.
+ * - `invalid_transition` (409 on the operator API): an operator action does not apply to the record's state.
+ * - `record_busy` (409 on the operator API): a process holds the record's lease; try again after it settles.
+ * - `unknown_continuation` (404 on the operator API): no record with that id.
+ * - `invalid_resolution` (400): `resolve` needs delivered (with a delivery id), not_delivered or dead_lettered.
  * - `store_locked`: another live process owns the store.
  * - `store_failed`: the store cannot be opened, migrated, read or written, or its files are unsafe.
  * - `origin_context_failed`: the origin-context snapshot cannot be stored.
- * - `invalid_argument`: an option is out of range; the message names what is accepted.
+ * - `invalid_argument` (400 on the operator API): an option or query parameter is out of range; the
+ *   message names what is accepted.
  */
 export type ContinuationErrorCode =
   | "invalid_claim_capability"
   | "invalid_result_token"
+  | "invalid_service_capability"
+  | "invalid_operator_capability"
   | "invalid_request"
   | "invalid_json"
   | "body_too_large"
@@ -76,6 +81,8 @@ export class ContinuationError extends Error {
 export const CONTINUATION_HTTP_STATUS: Readonly<Partial<Record<ContinuationErrorCode, number>>> = {
   invalid_claim_capability: 401,
   invalid_result_token: 401,
+  invalid_service_capability: 401,
+  invalid_operator_capability: 401,
   invalid_request: 400,
   invalid_json: 400,
   body_too_large: 413,
@@ -92,4 +99,9 @@ export const CONTINUATION_HTTP_STATUS: Readonly<Partial<Record<ContinuationError
   not_found: 404,
   method_not_allowed: 405,
   internal_error: 500,
+  invalid_transition: 409,
+  record_busy: 409,
+  unknown_continuation: 404,
+  invalid_resolution: 400,
+  invalid_argument: 400,
 };

@@ -63,3 +63,27 @@ export const OPERATOR_PAGE_DEFAULT = 100;
 
 /** Synthesized text of a `notify_if_actionable` result meaning "nothing to tell the user". */
 export const NO_ACTION_MARKER = "NO_ACTION";
+
+/** Shortest accepted detached-service bearer, in characters (reference §7.1: at least 16). */
+export const SERVICE_TOKEN_MIN_CHARS = 16;
+
+/** Detached service names: letter or digit first, then letters, digits, `_` or `-`, at most 48 (the MCP server-name alphabet). */
+export const SERVICE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
+
+/** Most finished records kept by default (reference §7.1: `retention.terminalMaxRecords` 50,000). */
+export const TERMINAL_MAX_RECORDS_DEFAULT = 50_000;
+
+/** Age after which a finished record is deleted by default (reference §7.1: 365 days). */
+export const TERMINAL_MAX_AGE_MS_DEFAULT = 365 * 24 * 60 * 60 * 1000;
+
+/** Most captured texts kept by default (reference §7.1: `retention.capturedTextMaxRecords` 1,000). */
+export const CAPTURED_TEXT_MAX_RECORDS_DEFAULT = 1_000;
+
+/** Age after which a captured text is scrubbed by default (reference §7.1: 30 days). */
+export const CAPTURED_TEXT_MAX_AGE_MS_DEFAULT = 30 * 24 * 60 * 60 * 1000;
+
+/** How often the running service sweeps retention (our choice: hourly; also once at start). */
+export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Largest operator action body in bytes (our bound: the bodies are a few fields). */
+export const OPERATOR_BODY_MAX_BYTES = 4 * 1024;

@@ -10,6 +10,8 @@ export {
   continuationHealth,
 } from "./continuation-health.js";
 export {
+  CAPTURED_TEXT_MAX_AGE_MS_DEFAULT,
+  CAPTURED_TEXT_MAX_RECORDS_DEFAULT,
   CLAIM_BODY_MAX_BYTES,
   CLAIM_CAPABILITY_TTL_MS,
   DEADLINE_MAX_MS,
@@ -20,6 +22,7 @@ export {
   LAST_ERROR_MAX_CHARS,
   LEASE_MS,
   NO_ACTION_MARKER,
+  OPERATOR_BODY_MAX_BYTES,
   OPERATOR_PAGE_DEFAULT,
   OPERATOR_PAGE_MAX,
   ORIGIN_CONTEXT_MAX_MESSAGES,
@@ -27,9 +30,14 @@ export {
   ORIGIN_CONTEXT_QUOTA_BYTES,
   ORIGIN_CONTEXT_TOTAL_MAX_BYTES,
   RESULT_BODY_MAX_BYTES,
+  RETENTION_SWEEP_INTERVAL_MS,
+  SERVICE_NAME_PATTERN,
+  SERVICE_TOKEN_MIN_CHARS,
   SYNTHESIZED_TEXT_MAX_CHARS,
   TASK_HASH_MAX_CHARS,
   TASK_KEY_MAX_CHARS,
+  TERMINAL_MAX_AGE_MS_DEFAULT,
+  TERMINAL_MAX_RECORDS_DEFAULT,
   WORKER_TICK_MS,
 } from "./continuation-limits.js";
 export type {
@@ -63,9 +71,18 @@ export {
   type OriginMessage,
 } from "./origin-context.js";
 export {
+  type DeliveryResolution,
+  parseCancelBody,
+  parseListQuery,
+  parseResolutionBody,
+  parseRetryBody,
+} from "./operator-bodies.js";
+export {
   type ClaimBody,
+  type DetachedClaimBody,
   normalizePayloadHash,
   parseClaimBody,
+  parseDetachedClaimBody,
   parseResultBody,
   type ResultBody,
 } from "./protocol-bodies.js";

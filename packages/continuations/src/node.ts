@@ -6,16 +6,36 @@ export {
   type ContinuationService,
   type ContinuationServiceLimits,
   type IssuedContinuationCapability,
+  type RetentionReport,
   type StartContinuationServiceOptions,
   startContinuationService,
 } from "./node/continuation-service.js";
 export {
   type ClaimBinding,
   claimFingerprint,
+  type DetachedBinding,
+  detachedFingerprint,
+  operatorToken,
   payloadHash,
   resultToken,
   tokenDigest,
 } from "./node/continuation-tokens.js";
+export {
+  claimDetachedContinuation,
+  type DetachedService,
+  DetachedServices,
+  SERVICE_NAME_HEADER,
+} from "./node/detached-claim.js";
+export { type OperatorHealth, OPERATOR_PATH_PREFIX } from "./node/operator-http-routes.js";
+export { readOperatorToken } from "./node/operator-token.js";
+export {
+  checkRetentionPolicy,
+  RETENTION_DEFAULTS,
+  type RetentionPolicy,
+  type RetentionSweep,
+  sweepRetentionRows,
+} from "./node/sweep-retention.js";
+export type { LatestOriginMessages } from "./node/synthesis-context.js";
 export { ContinuationWorker, type ContinuationWorkerHooks } from "./node/continuation-worker.js";
 export {
   CONTINUATION_STORE_BUSY_TIMEOUT_MS,

@@ -68,6 +68,20 @@ export function parseClaimBody(body: unknown, now: number): ClaimBody {
   };
 }
 
+/** A detached claim (`POST /v1/continuations/detached/claim`): a claim whose `route` is required. */
+export type DetachedClaimBody = ClaimBody & { route: string };
+
+/** Validates a detached claim body: the claim fields, and a `route` naming where the result goes. */
+export function parseDetachedClaimBody(body: unknown, now: number): DetachedClaimBody {
+  const claim = parseClaimBody(body, now);
+  if (claim.route === undefined)
+    throw new ContinuationError(
+      "invalid_request",
+      `route: a detached claim needs a route from continuations.namedRoutes; accepted: ${CLAIM_ACCEPTED}`,
+    );
+  return { ...claim, route: claim.route };
+}
+
 const resultBodySchema = z.strictObject({
   idempotencyKey: z.string().min(1).max(IDEMPOTENCY_KEY_MAX_CHARS),
   payloadHash: z.string().min(1).max(80).optional(),

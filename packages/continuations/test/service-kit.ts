@@ -59,11 +59,21 @@ export interface ServiceAnswer {
 
 export async function request(
   url: string,
-  options: { method?: string; token?: string; body?: unknown; raw?: string },
+  options: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<{ status: number; headers: Headers; body: ServiceAnswer }> {
   const response = await fetch(url, {
     method: options.method ?? "POST",
-    headers: { authorization: `Bearer ${options.token ?? ""}`, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${options.token ?? ""}`,
+      "content-type": "application/json",
+      ...options.headers,
+    },
     ...(options.raw !== undefined
       ? { body: options.raw }
       : options.body !== undefined
@@ -93,4 +103,20 @@ export async function until(check: () => boolean, what: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`gave up waiting for ${what}`);
+}
+
+/** A detached service bearer for tests (at least 16 characters). */
+export const SERVICE_TOKEN = "ci-runner-bearer-0123456789";
+
+/** A detached claim as the `ci` service. */
+export function detachedClaim(
+  serviceUrl: string,
+  body: unknown,
+  credentials: { service?: string; token?: string } = {},
+) {
+  return request(`${serviceUrl}/v1/continuations/detached/claim`, {
+    token: credentials.token ?? SERVICE_TOKEN,
+    body,
+    headers: { "x-mono-agent-service-name": credentials.service ?? "ci" },
+  });
 }

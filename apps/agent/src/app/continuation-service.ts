@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import type { LoadedConfig } from "@mono-agent/config";
+import { type LoadedConfig, requireDetachedServiceTokens } from "@mono-agent/config";
 import { buildOriginContextSnapshot, type OriginMessage } from "@mono-agent/continuations";
 import {
   type ContinuationService,
@@ -103,7 +103,17 @@ export async function startAgentContinuations(options: {
     stateDir: continuationsStateDir(loaded),
     host: block?.host ?? "127.0.0.1",
     port: options.port ?? block?.port ?? 4319,
-    ...(block ? { limits: block.limits, namedRoutes: block.namedRoutes } : {}),
+    ...(block
+      ? {
+          limits: block.limits,
+          namedRoutes: block.namedRoutes,
+          retention: block.retention,
+          // Bearers from the host env the app was given (never process.env); unset or short ⇒ start-up error naming the variable.
+          detachedServices: requireDetachedServiceTokens(block.detachedServices, options.env),
+        }
+      : {}),
+    // Detached continuations synthesize over the latest turns of their route's conversation.
+    latestOriginMessages: (conversationId) => toOriginMessages(conversations.loadMessages(conversationId)),
     synthesizer: createContinuationSynthesizer(options),
     channel: createConversationChannel(conversations, {
       ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_TCP_PORT } from "./interaction-schema.js";
+import { detachedServiceSchema } from "./detached-services-schema.js";
 
 /** Hosts accepted for the continuation service: loopback only, the claim bearer is not a network boundary. */
 export const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
@@ -14,6 +15,18 @@ export const CONTINUATION_LIMIT_DEFAULTS = {
   maxConcurrent: 16,
   synthesisTimeoutMs: 600_000,
   deliveryTimeoutMs: 120_000,
+  operatorPageSize: 100,
+} as const;
+
+/** Largest page of the operator list (reference §7.2: 500). */
+export const OPERATOR_PAGE_SIZE_MAX = 500;
+
+/** Default retention of terminal records and captured text, as in mono-agent v0 (reference §7.1). */
+export const CONTINUATION_RETENTION_DEFAULTS = {
+  terminalMaxRecords: 50_000,
+  terminalMaxAgeMs: 31_536_000_000,
+  capturedTextMaxRecords: 1_000,
+  capturedTextMaxAgeMs: 2_592_000_000,
 } as const;
 
 const positiveInteger = (defaultValue: number, description: string) =>
@@ -41,8 +54,38 @@ export const continuationLimitsSchema = z
       CONTINUATION_LIMIT_DEFAULTS.deliveryTimeoutMs,
       "Time allowed for one delivery, in ms.",
     ),
+    operatorPageSize: z
+      .number()
+      .int()
+      .min(1)
+      .max(OPERATOR_PAGE_SIZE_MAX)
+      .default(CONTINUATION_LIMIT_DEFAULTS.operatorPageSize)
+      .describe(
+        `Records one operator API list page returns without ?limit (1..${OPERATOR_PAGE_SIZE_MAX}). Default ${CONTINUATION_LIMIT_DEFAULTS.operatorPageSize}.`,
+      ),
   })
   .describe("Bounds of the continuation service (v0 defaults).");
+
+export const continuationRetentionSchema = z
+  .strictObject({
+    terminalMaxRecords: positiveInteger(
+      CONTINUATION_RETENTION_DEFAULTS.terminalMaxRecords,
+      "Most finished records kept (delivered, expired, cancelled, dead-lettered, delivery unknown); the oldest go first.",
+    ),
+    terminalMaxAgeMs: positiveInteger(
+      CONTINUATION_RETENTION_DEFAULTS.terminalMaxAgeMs,
+      "Finished records older than this (ms since they settled) are deleted. 365 days.",
+    ),
+    capturedTextMaxRecords: positiveInteger(
+      CONTINUATION_RETENTION_DEFAULTS.capturedTextMaxRecords,
+      "Most capture-mode texts kept; older ones are scrubbed from their records.",
+    ),
+    capturedTextMaxAgeMs: positiveInteger(
+      CONTINUATION_RETENTION_DEFAULTS.capturedTextMaxAgeMs,
+      "Captured text older than this (ms) is scrubbed. 30 days.",
+    ),
+  })
+  .describe("How long finished continuation records and captured text are kept (swept at start and hourly).");
 
 export const namedRouteSchema = z
   .strictObject({
@@ -98,9 +141,28 @@ export const continuationsSchema = z
       .default(".mono-agent/continuations")
       .describe('State folder, relative to the agent folder. Default ".mono-agent/continuations".'),
     limits: continuationLimitsSchema.prefault({}),
+    retention: continuationRetentionSchema.prefault({}),
     namedRoutes: z
       .record(z.string().min(1), namedRouteSchema)
       .default({})
       .describe("Named destinations for results, keyed by route name."),
+    detachedServices: z
+      .array(detachedServiceSchema)
+      .default([])
+      .superRefine((services, context) => {
+        const seen = new Set<string>();
+        services.forEach((service, index) => {
+          if (seen.has(service.name))
+            context.addIssue({
+              code: "custom",
+              path: [index, "name"],
+              message: `service name "${service.name}" is declared twice; each detached service needs its own name`,
+            });
+          seen.add(service.name);
+        });
+      })
+      .describe(
+        "Services that may claim continuations outside a request (POST /v1/continuations/detached/claim) onto a named route.",
+      ),
   })
   .describe("Durable continuations: asynchronous results delivered later to a conversation.");

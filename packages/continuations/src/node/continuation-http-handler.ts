@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CONTINUATION_HTTP_STATUS, ContinuationError } from "../continuation-error.js";
 import { CLAIM_BODY_MAX_BYTES, RESULT_BODY_MAX_BYTES } from "../continuation-limits.js";
-import { parseClaimBody, parseResultBody } from "../protocol-bodies.js";
+import { parseClaimBody, parseDetachedClaimBody, parseResultBody } from "../protocol-bodies.js";
 import type { ClaimCapabilities } from "./claim-capabilities.js";
+import { claimDetachedContinuation, type DetachedServices, SERVICE_NAME_HEADER } from "./detached-claim.js";
+import { OPERATOR_PATH_PREFIX, type OperatorRouteContext, operatorRoute } from "./operator-http-routes.js";
 import {
   authorizeResultToken,
   claimContinuation,
@@ -13,8 +15,9 @@ import {
 import { readJsonBody } from "./read-json-body.js";
 
 /** What the HTTP handler needs besides the protocol context. */
-export interface HttpHandlerContext extends ProtocolContext {
+export interface HttpHandlerContext extends ProtocolContext, OperatorRouteContext {
   capabilities: ClaimCapabilities;
+  detachedServices: DetachedServices;
   now(): number;
   isStopping(): boolean;
   /** Called after a result is accepted (wakes the worker). */
@@ -42,9 +45,26 @@ function fail(code: ContinuationError["code"], message: string): never {
   throw new ContinuationError(code, message);
 }
 
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? undefined : value;
+}
+
 async function route(context: HttpHandlerContext, request: IncomingMessage): Promise<[number, unknown]> {
-  const path = (request.url ?? "/").split("?")[0] ?? "/";
+  // Prefixed, so the request target is always read as a path (never as an authority).
+  const url = new URL(`http://service.invalid${request.url ?? "/"}`);
+  const path = url.pathname;
   const method = request.method ?? "GET";
+  if (path.startsWith(OPERATOR_PATH_PREFIX)) return operatorRoute(context, request, url, bearerOf(request));
+  if (path === "/v1/continuations/detached/claim") {
+    if (method !== "POST") fail("method_not_allowed", "use POST for /v1/continuations/detached/claim");
+    const service = context.detachedServices.authorize(
+      headerOf(request, SERVICE_NAME_HEADER),
+      bearerOf(request),
+    );
+    const body = parseDetachedClaimBody(await readJsonBody(request, CLAIM_BODY_MAX_BYTES), context.now());
+    return [200, claimDetachedContinuation(context, service, body, context.now())];
+  }
   if (path === "/v1/continuations/claim") {
     if (method !== "POST") fail("method_not_allowed", "use POST for /v1/continuations/claim");
     const bearer = bearerOf(request);

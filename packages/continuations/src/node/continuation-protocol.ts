@@ -49,37 +49,57 @@ function claimResponse(context: ProtocolContext, row: ContinuationRow, replayed:
   };
 }
 
-/**
- * Claims a continuation for an open capability. The same (server, origin run, taskKey) with the same
- * hash, deadline and route replays the first answer; anything else about it is `claim_conflict`.
- */
-export function claimContinuation(
-  context: ProtocolContext,
-  capability: LiveCapability,
-  body: ClaimBody,
-  now: number,
-): ClaimResponse {
-  const { binding } = capability;
-  const route = body.route === undefined ? undefined : context.namedRoutes[body.route];
-  if (body.route !== undefined && route === undefined) {
+/** Where a claim comes from and where its result goes, decided by the host (never by the body). */
+export interface ClaimOrigin {
+  /** The claiming MCP server, or the detached service. */
+  serverName: string;
+  originRunId: string;
+  originConversationId: string;
+  replyTo: string | null;
+  historyBoundary: string;
+  mode: ContinuationMode;
+  routeName: string | null;
+  destinationConversationId: string | null;
+  fingerprint: string;
+  originContextState: "pending" | "detached_latest";
+}
+
+/** The configured route of a claim body, or `unknown_named_route` naming the configured ones. */
+export function namedRouteOf(context: ProtocolContext, routeName: string): NamedRoute {
+  const route = Object.hasOwn(context.namedRoutes, routeName) ? context.namedRoutes[routeName] : undefined;
+  if (route === undefined) {
     const known = Object.keys(context.namedRoutes);
     throw new ContinuationError(
       "unknown_named_route",
-      `route "${body.route}" is not in continuations.namedRoutes; configured: ${known.length ? known.join(", ") : "none"}`,
+      `route "${routeName}" is not in continuations.namedRoutes; configured: ${known.length ? known.join(", ") : "none"}`,
     );
   }
+  return route;
+}
+
+/**
+ * Admits a claim: the same (server, origin run, taskKey) with the same hash, fingerprint, deadline and
+ * route replays the first answer; anything else about it is `claim_conflict`. A new claim must fit the
+ * admission limits (whole store, then per fingerprint). One transaction: a refused claim stores nothing.
+ */
+export function admitClaim(
+  context: ProtocolContext,
+  origin: ClaimOrigin,
+  body: ClaimBody,
+  now: number,
+): ClaimResponse {
   return context.store.transaction(() => {
-    const existing = context.store.findByTask(binding.serverName, binding.runId, body.taskKey);
+    const existing = context.store.findByTask(origin.serverName, origin.originRunId, body.taskKey);
     if (existing) {
       const same =
         existing.taskHash === body.taskHash &&
-        existing.fingerprint === capability.fingerprint &&
+        existing.fingerprint === origin.fingerprint &&
         existing.deadlineMs === body.deadlineMs &&
-        (existing.routeName ?? undefined) === body.route;
+        existing.routeName === origin.routeName;
       if (!same)
         throw new ContinuationError(
           "claim_conflict",
-          `task "${body.taskKey}" was already claimed in this run with another taskHash, deadline or route`,
+          `task "${body.taskKey}" was already claimed with another taskHash, deadline or route`,
         );
       return claimResponse(context, existing, true);
     }
@@ -88,17 +108,41 @@ export function claimContinuation(
         "active_continuation_limit",
         `the store holds ${context.maxActiveRecords} active continuations (continuations.limits.maxActiveRecords); retry later`,
       );
-    if (context.store.countActive(capability.fingerprint) >= context.maxActivePerOrigin)
+    if (context.store.countActive(origin.fingerprint) >= context.maxActivePerOrigin)
       throw new ContinuationError(
         "active_origin_limit",
         `this origin holds ${context.maxActivePerOrigin} active continuations (continuations.limits.maxActivePerOrigin)`,
       );
     const continuationId = randomUUID();
-    const mode = route?.mode ?? binding.mode;
-    const destination = mode === "silent" ? undefined : (route?.conversationId ?? binding.replyTo);
     context.store.insert({
       continuationId,
       state: "claimed",
+      ...origin,
+      taskKey: body.taskKey,
+      taskHash: body.taskHash,
+      deadlineMs: body.deadlineMs,
+      resultTokenDigest: tokenDigest(resultToken(context.secret, continuationId, body.taskHash)),
+      claimedAtMs: now,
+      updatedAtMs: now,
+    });
+    return claimResponse(context, context.store.row(continuationId) as ContinuationRow, false);
+  });
+}
+
+/** Claims a continuation for an open request-bound capability (its named route, if any, decides mode and destination). */
+export function claimContinuation(
+  context: ProtocolContext,
+  capability: LiveCapability,
+  body: ClaimBody,
+  now: number,
+): ClaimResponse {
+  const { binding } = capability;
+  const route = body.route === undefined ? undefined : namedRouteOf(context, body.route);
+  const mode = route?.mode ?? binding.mode;
+  const destination = mode === "silent" ? undefined : (route?.conversationId ?? binding.replyTo);
+  return admitClaim(
+    context,
+    {
       serverName: binding.serverName,
       originRunId: binding.runId,
       originConversationId: binding.originConversationId,
@@ -108,16 +152,11 @@ export function claimContinuation(
       routeName: body.route ?? null,
       destinationConversationId: destination ?? null,
       fingerprint: capability.fingerprint,
-      taskKey: body.taskKey,
-      taskHash: body.taskHash,
-      deadlineMs: body.deadlineMs,
-      resultTokenDigest: tokenDigest(resultToken(context.secret, continuationId, body.taskHash)),
-      claimedAtMs: now,
-      updatedAtMs: now,
       originContextState: "pending",
-    });
-    return claimResponse(context, context.store.row(continuationId) as ContinuationRow, false);
-  });
+    },
+    body,
+    now,
+  );
 }
 
 /** The row a result or status bearer unlocks; `invalid_result_token` for any mismatch (no id probing). */

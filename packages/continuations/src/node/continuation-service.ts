@@ -3,31 +3,40 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { canonicalJson } from "../canonical-json.js";
 import { ContinuationError } from "../continuation-error.js";
-import { WORKER_TICK_MS } from "../continuation-limits.js";
-import type { ContinuationChannel, ContinuationSynthesizer } from "../continuation-ports.js";
-import type { ContinuationMode } from "../continuation-states.js";
-import type { OriginContextSnapshot } from "../origin-context.js";
+import {
+  OPERATOR_PAGE_DEFAULT,
+  OPERATOR_PAGE_MAX,
+  RETENTION_SWEEP_INTERVAL_MS,
+  WORKER_TICK_MS,
+} from "../continuation-limits.js";
 import { ClaimCapabilities } from "./claim-capabilities.js";
 import { createContinuationHttpHandler } from "./continuation-http-handler.js";
-import type { NamedRoute } from "./continuation-protocol.js";
-import { tokenDigest } from "./continuation-tokens.js";
-import { ContinuationWorker, type ContinuationWorkerHooks } from "./continuation-worker.js";
-import { openContinuationStore, type ContinuationStore } from "./open-continuation-store.js";
+import type {
+  ContinuationService,
+  ContinuationServiceLimits,
+  RetentionReport,
+  StartContinuationServiceOptions,
+} from "./continuation-service-options.js";
+import { operatorToken, tokenDigest } from "./continuation-tokens.js";
+import { ContinuationWorker } from "./continuation-worker.js";
+import { DetachedServices } from "./detached-claim.js";
+import { type ContinuationStore, openContinuationStore } from "./open-continuation-store.js";
 import { acquireOwnerLock } from "./owner-lock.js";
-import { type RecoveryReport, recoverContinuations } from "./recover-continuations.js";
-import { ensureStateDir, readStateSecret } from "./state-dir.js";
+import { recoverContinuations } from "./recover-continuations.js";
+import { ensureStateDir, readStateSecret, writeOperatorTokenFile } from "./state-dir.js";
+import { checkRetentionPolicy } from "./sweep-retention.js";
+
+export type {
+  ContinuationCapabilityRequest,
+  ContinuationService,
+  ContinuationServiceLimits,
+  IssuedContinuationCapability,
+  RetentionReport,
+  StartContinuationServiceOptions,
+} from "./continuation-service-options.js";
 
 /** Hosts the service may listen on: loopback only (the bearer tokens are not a network boundary). */
 export const CONTINUATION_SERVICE_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
-
-/** Bounds of the service; defaults are `continuations.limits` of reference §7.1. */
-export interface ContinuationServiceLimits {
-  maxActiveRecords: number;
-  maxActivePerOrigin: number;
-  maxConcurrent: number;
-  synthesisTimeoutMs: number;
-  deliveryTimeoutMs: number;
-}
 
 const DEFAULT_LIMITS: ContinuationServiceLimits = {
   maxActiveRecords: 10_000,
@@ -35,71 +44,8 @@ const DEFAULT_LIMITS: ContinuationServiceLimits = {
   maxConcurrent: 16,
   synthesisTimeoutMs: 600_000,
   deliveryTimeoutMs: 120_000,
+  operatorPageSize: OPERATOR_PAGE_DEFAULT,
 };
-
-/** What the claim overlay asks for, once per selected server and run (mcp-env's issuer request). */
-export interface ContinuationCapabilityRequest {
-  runId: string;
-  serverName: string;
-  conversationId: string;
-  replyTo?: string;
-  historyBoundary: string;
-}
-
-/** A claim capability as the overlay injects it. */
-export interface IssuedContinuationCapability {
-  url: string;
-  token: string;
-  fingerprint: string;
-  mode: ContinuationMode;
-  release(): void;
-}
-
-/** Options of {@link startContinuationService}. */
-export interface StartContinuationServiceOptions {
-  /** The state directory (created 0700): store, owner lock and secret. */
-  stateDir: string;
-  /** Loopback host; anything else is refused with `invalid_argument`. Default `127.0.0.1`. */
-  host?: string;
-  /** TCP port (0 picks a free one, for tests). */
-  port: number;
-  limits?: Partial<ContinuationServiceLimits>;
-  namedRoutes?: Readonly<Record<string, NamedRoute>>;
-  synthesizer: ContinuationSynthesizer;
-  channel: ContinuationChannel;
-  /** Whether an origin run's messages were committed (recovery of contexts left pending). */
-  isOriginCommitted?: (originRunId: string) => boolean | Promise<boolean>;
-  now?: () => number;
-  /** Test-only pause points. */
-  hooks?: ContinuationWorkerHooks;
-  onError?: (error: unknown) => void;
-}
-
-/** The running service: claim/result/status endpoints, worker, issuer and origin-context lifecycle. */
-export interface ContinuationService {
-  /** `http://<host>:<port>` */
-  readonly url: string;
-  readonly store: ContinuationStore;
-  /** What start-up recovery did. */
-  readonly recovery: RecoveryReport;
-  /** Issues a claim capability bound to run, server, origin conversation, reply target, boundary and mode. */
-  issue(request: ContinuationCapabilityRequest): IssuedContinuationCapability;
-  /**
-   * Closes the run's capabilities to new claims and waits for claims in flight (close + drain), then
-   * returns how many continuations the run claimed.
-   */
-  closeRunClaims(runId: string): Promise<number>;
-  /** Stores the run's origin-context snapshot (before the run commits); its records stay `pending`. */
-  finalizeOriginContext(runId: string, snapshot: OriginContextSnapshot): void;
-  /** After the run committed: its records' origin context becomes `pinned` (or `abandoned` if never finalized). */
-  activateOriginContext(runId: string): void;
-  /** The run failed before committing: its records' origin context becomes `abandoned`. */
-  abandonOriginContext(runId: string): void;
-  /** Looks for due work now instead of at the next tick. */
-  wake(): void;
-  /** Stops: new requests get 503, the worker settles, the store and the ownership are released. Idempotent. */
-  close(): Promise<void>;
-}
 
 function assertLoopbackHost(host: string): void {
   if (!(CONTINUATION_SERVICE_HOSTS as readonly string[]).includes(host))
@@ -122,6 +68,17 @@ export async function startContinuationService(
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535)
     throw new ContinuationError("invalid_argument", `port must be 0..65535; received ${options.port}`);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (
+    !Number.isInteger(limits.operatorPageSize) ||
+    limits.operatorPageSize < 1 ||
+    limits.operatorPageSize > OPERATOR_PAGE_MAX
+  )
+    throw new ContinuationError(
+      "invalid_argument",
+      `limits.operatorPageSize must be 1..${OPERATOR_PAGE_MAX}; received ${limits.operatorPageSize}`,
+    );
+  const retention = checkRetentionPolicy(options.retention);
+  const detachedServices = new DetachedServices(options.detachedServices);
   const now = options.now ?? Date.now;
   ensureStateDir(options.stateDir);
   const lock = acquireOwnerLock(options.stateDir);
@@ -136,6 +93,16 @@ export async function startContinuationService(
       now: now(),
       ...(options.isOriginCommitted ? { isOriginCommitted: options.isOriginCommitted } : {}),
     });
+    const openStore = store;
+    const operatorSecret = operatorToken(secret);
+    const operatorTokenFile = writeOperatorTokenFile(options.stateDir, operatorSecret);
+    let lastRetention: RetentionReport | undefined;
+    const sweepRetention = (): RetentionReport => {
+      const at = now();
+      lastRetention = { ...openStore.sweepRetention(retention, at), sweptAt: new Date(at).toISOString() };
+      return lastRetention;
+    };
+    sweepRetention();
     const capabilities = new ClaimCapabilities();
     const worker = new ContinuationWorker({
       store,
@@ -146,12 +113,12 @@ export async function startContinuationService(
       maxConcurrent: limits.maxConcurrent,
       synthesisTimeoutMs: limits.synthesisTimeoutMs,
       deliveryTimeoutMs: limits.deliveryTimeoutMs,
+      ...(options.latestOriginMessages ? { latestOriginMessages: options.latestOriginMessages } : {}),
       ...(options.hooks ? { hooks: options.hooks } : {}),
       ...(options.onError ? { onError: options.onError } : {}),
     });
     let stopping = false;
     let baseUrl = "";
-    const openStore = store;
     const handler = createContinuationHttpHandler({
       store: openStore,
       secret,
@@ -162,6 +129,11 @@ export async function startContinuationService(
       maxActiveRecords: limits.maxActiveRecords,
       maxActivePerOrigin: limits.maxActivePerOrigin,
       capabilities,
+      detachedServices,
+      operatorTokenDigest: tokenDigest(operatorSecret),
+      operatorPageSize: limits.operatorPageSize,
+      healthExtras: () => ({ retention: { policy: retention, lastSweep: lastRetention } }),
+      onChange: () => worker.tick(),
       now,
       isStopping: () => stopping,
       onResult: () => worker.tick(),
@@ -176,6 +148,14 @@ export async function startContinuationService(
     baseUrl = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
     const timer = setInterval(() => worker.tick(), WORKER_TICK_MS);
     timer.unref();
+    const retentionTimer = setInterval(() => {
+      try {
+        sweepRetention();
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }, RETENTION_SWEEP_INTERVAL_MS);
+    retentionTimer.unref();
     setImmediate(() => worker.tick());
     const setOrigin = (runId: string, patch: (hash: string | undefined) => Record<string, unknown>) => {
       for (const record of openStore.recordsOfRun(runId)) {
@@ -192,6 +172,11 @@ export async function startContinuationService(
       },
       store: openStore,
       recovery,
+      operatorTokenFile,
+      get lastRetention() {
+        return lastRetention;
+      },
+      sweepRetention,
       issue(request) {
         const binding = {
           serverName: request.serverName,
@@ -232,6 +217,7 @@ export async function startContinuationService(
         closed ??= (async () => {
           stopping = true;
           clearInterval(timer);
+          clearInterval(retentionTimer);
           capabilities.clear();
           await worker.stop();
           await new Promise<void>((resolve) => listening.close(() => resolve()));

@@ -54,6 +54,31 @@ export function claimFingerprint(binding: ClaimBinding): string {
   );
 }
 
+/** What a detached claim is bound to: the service, the named route, its mode and conversation. */
+export interface DetachedBinding {
+  serviceName: string;
+  routeName: string;
+  mode: ContinuationMode;
+  conversationId?: string;
+}
+
+/** The detached claim fingerprint (reference §7.2): digest of `v1-detached\0service\0route\0mode\0conversationId`. */
+export function detachedFingerprint(binding: DetachedBinding): string {
+  return tokenDigest(
+    ["v1-detached", binding.serviceName, binding.routeName, binding.mode, binding.conversationId ?? ""].join(
+      "\0",
+    ),
+  );
+}
+
+/**
+ * The operator API bearer: HMAC-SHA256(secret, "continuation-operator\0v1"), base64url. Derived from the
+ * owner-only secret of the state directory, so whoever can read that directory can operate it.
+ */
+export function operatorToken(secret: Buffer): string {
+  return createHmac("sha256", secret).update("continuation-operator\0v1").digest("base64url");
+}
+
 /** SHA-256 hex of the canonical JSON of a result payload. */
 export function payloadHash(payload: unknown): string {
   return createHash("sha256").update(canonicalJson(payload)).digest("hex");

@@ -11,6 +11,7 @@ import type { ContinuationState } from "../continuation-states.js";
 import { deliveryBackoffMs } from "../delivery-backoff.js";
 import { originContextUnavailableText } from "../synthesis-prompt.js";
 import type { ContinuationStore, NewContinuationRow } from "./open-continuation-store.js";
+import { type LatestOriginMessages, synthesisOriginContext } from "./synthesis-context.js";
 
 /**
  * Test-only pause points of the worker (a test host uses them to kill the process at a known
@@ -33,6 +34,8 @@ export interface WorkerContext {
   maxConcurrent: number;
   synthesisTimeoutMs: number;
   deliveryTimeoutMs: number;
+  /** The latest messages of a conversation, for detached records (`detached_latest`). */
+  latestOriginMessages?: LatestOriginMessages;
   hooks?: ContinuationWorkerHooks;
   /** Reports a failure of the worker itself (never of a record); the host logs it. */
   onError?(error: unknown): void;
@@ -162,10 +165,11 @@ export class ContinuationWorker {
         state: "dead_lettered",
         ...errorFields("channel_not_allowed", `no channel delivers to ${destination}`),
       });
-    const snapshot =
-      record.originContextState === "pinned" && record.originContextHash
-        ? this.context.store.originContext(record.originContextHash)
-        : undefined;
+    const snapshot = await synthesisOriginContext(
+      this.context.store,
+      record,
+      this.context.latestOriginMessages,
+    );
     let text: string;
     let completionKind: "synthesized" | "origin_context_unavailable" | "no_action";
     if (snapshot === undefined) {

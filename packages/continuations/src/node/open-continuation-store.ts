@@ -15,8 +15,10 @@ import type { ContinuationRecord } from "../continuation-record.js";
 import { ACTIVE_STATES, CONTINUATION_STATES, type ContinuationState } from "../continuation-states.js";
 import type { OriginContextSnapshot } from "../origin-context.js";
 import { continuations, originContexts } from "./continuation-store-schema.js";
+import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { type ContinuationRow, rowToRecord } from "./record-row.js";
 import { checkStateFile, ensureStateDir, ensureStateFile, STATE_FILES } from "./state-dir.js";
+import { type RetentionPolicy, type RetentionSweep, sweepRetentionRows } from "./sweep-retention.js";
 
 /** How long a writer waits for another process's write lock (SQLite busy_timeout); writes are small. */
 export const CONTINUATION_STORE_BUSY_TIMEOUT_MS = 5_000;
@@ -68,6 +70,8 @@ export interface ContinuationStore {
   originContext(contextHash: string): OriginContextSnapshot | undefined;
   list(options?: { limit?: number; cursor?: string }): ContinuationPage;
   counts(): { byState: Record<ContinuationState, number>; historyFailures: number };
+  /** Deletes finished records and scrubs captured text past `policy` (see {@link sweepRetentionRows}). */
+  sweepRetention(policy: RetentionPolicy, now: number): RetentionSweep;
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -135,22 +139,6 @@ export function openContinuationStore(options: OpenContinuationStoreOptions): Co
 
 const leaseFree = (now: number) =>
   or(isNull(continuations.leaseOwner), lt(continuations.leaseExpiresAtMs, now));
-
-function encodeCursor(row: { claimedAtMs: number; continuationId: string }): string {
-  return Buffer.from(`${row.claimedAtMs}|${row.continuationId}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { claimedAtMs: number; continuationId: string } {
-  const text = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
-  const [ms, id] = text.split("|");
-  const claimedAtMs = Number(ms);
-  if (!Number.isSafeInteger(claimedAtMs) || !id)
-    throw new ContinuationError(
-      "invalid_argument",
-      "the cursor is not one this store issued; start without --cursor",
-    );
-  return { claimedAtMs, continuationId: id };
-}
 
 function createStore(
   db: BetterSQLite3Database,
@@ -342,6 +330,8 @@ function createStore(
             .get()?.value ?? 0;
         return { byState, historyFailures };
       }),
+    sweepRetention: (policy, now) =>
+      guarded("sweep continuation retention", () => sweepRetentionRows(sqlite, policy, now)),
     transaction: (work) => guarded("update the continuation store", () => sqlite.transaction(work)()),
     close: () => sqlite.close(),
   };

@@ -4,11 +4,9 @@ import type { ContinuationRecord } from "../continuation-record.js";
 import { type ContinuationState, isTerminalState } from "../continuation-states.js";
 import type { ContinuationStore, NewContinuationRow } from "./open-continuation-store.js";
 
-/** How an operator settles a `delivery_unknown` record. */
-export type DeliveryResolution =
-  | { kind: "delivered"; deliveryId: string }
-  | { kind: "not_delivered" }
-  | { kind: "dead_lettered" };
+import type { DeliveryResolution } from "../operator-bodies.js";
+
+export type { DeliveryResolution } from "../operator-bodies.js";
 
 function existing(store: ContinuationStore, continuationId: string): ContinuationRecord {
   const record = store.get(continuationId);

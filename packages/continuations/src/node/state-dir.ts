@@ -7,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +21,7 @@ export const STATE_FILES = {
   database: "continuations.sqlite",
   ownerLock: "owner.lock",
   secret: "secret.key",
+  operatorToken: "operator.token",
 } as const;
 
 function unsafe(path: string, problem: string, fix: string): ContinuationError {
@@ -107,4 +109,37 @@ export function readStateSecret(stateDir: string): Buffer {
       "move it aside (outstanding result tokens become invalid)",
     );
   return secret;
+}
+
+/**
+ * Writes the operator bearer to `operator.token` (0600, no-follow) for the operator to read, replacing
+ * a stale one through a fresh exclusive temp file and a rename. The file is a convenience: the bearer
+ * is derived from `secret.key`, so it changes only when that secret does.
+ */
+export function writeOperatorTokenFile(stateDir: string, token: string): string {
+  const path = join(stateDir, STATE_FILES.operatorToken);
+  checkStateFile(path);
+  try {
+    if (readFileSync(path, "utf8") === `${token}\n`) return path;
+  } catch {
+    // missing: written below
+  }
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    const fd = openSync(
+      temporary,
+      constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW,
+      0o600,
+    );
+    try {
+      writeSync(fd, `${token}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    throw new ContinuationError("store_failed", `cannot write the operator token ${path}`, { cause: error });
+  }
+  return path;
 }

@@ -1,15 +1,20 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { LoadedConfig } from "@mono-agent/config";
+import { detachedServiceTokenProblem, detachedServiceTokens, type LoadedConfig } from "@mono-agent/config";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 const LABEL = "Continuations";
 
 /**
  * The continuations section of `mono-agent validate`: whether the service starts with the app and
- * where it listens, its named routes, and the store's health (opened read-only; never created here).
+ * where it listens, its named routes, each detached service and whether its bearer variable is set
+ * (never its value), the operator API and where its bearer is, retention, and the store's health
+ * (opened read-only; never created here).
  */
-export async function continuationsSection(loaded: LoadedConfig | undefined): Promise<CheckSection> {
+export async function continuationsSection(
+  loaded: LoadedConfig | undefined,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<CheckSection> {
   if (!loaded)
     return section(
       "continuations",
@@ -62,6 +67,19 @@ export async function continuationsSection(loaded: LoadedConfig | undefined): Pr
       status: "ok",
       message: `Named routes: ${routes.map(([name, route]) => `${name} (${route.mode}${route.conversationId ? ` -> ${route.conversationId}` : ""})`).join(", ")}.`,
     });
+  lines.push(...detachedServiceLines(block, env));
+  const hostPort = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  lines.push({
+    status: "ok",
+    message: `Operator API: ${hostPort}/v1/operator/health and /v1/operator/continuations, with the bearer in ${join(stateDir, "operator.token")} (owner-only, written when the service starts).`,
+  });
+  if (block) {
+    const { retention } = block;
+    lines.push({
+      status: "ok",
+      message: `Retention: finished records up to ${retention.terminalMaxRecords} and ${days(retention.terminalMaxAgeMs)}; captured text up to ${retention.capturedTextMaxRecords} and ${days(retention.capturedTextMaxAgeMs)} (swept at start and hourly).`,
+    });
+  }
   const file = continuationStoreFile(stateDir);
   if (!existsSync(file)) {
     lines.push({
@@ -104,4 +122,45 @@ export async function continuationsSection(loaded: LoadedConfig | undefined): Pr
     });
   }
   return section("continuations", LABEL, lines);
+}
+
+function days(ms: number): string {
+  const value = ms / 86_400_000;
+  return Number.isInteger(value) ? `${value} days` : `${ms} ms`;
+}
+
+type ContinuationsBlock = NonNullable<LoadedConfig["config"]["continuations"]>;
+
+/** One line per detached service: its bearer variable set (ok) or unset/short (error); never the value. */
+function detachedServiceLines(
+  block: ContinuationsBlock | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): CheckLine[] {
+  const services = block?.detachedServices ?? [];
+  if (services.length === 0) return [];
+  const lines: CheckLine[] = detachedServiceTokens(services, env).map((entry, index) => {
+    const problem = detachedServiceTokenProblem(entry);
+    return problem === undefined
+      ? {
+          status: "ok",
+          message: `Detached service ${entry.name}: bearer from ${entry.tokenEnv} (set); claims at POST /v1/continuations/detached/claim.`,
+        }
+      : {
+          status: "error",
+          code: "continuations_service_token",
+          jsonPath: `continuations.detachedServices[${index}].tokenEnv`,
+          message: `Detached service ${entry.name}: ${problem.replace(/^detached service "[^"]*": /, "")}.`,
+          suggestion: `set ${entry.tokenEnv} in the environment or the .env file; the continuation service does not start without it`,
+        };
+  });
+  if (Object.keys(block?.namedRoutes ?? {}).length === 0)
+    lines.push({
+      status: "warning",
+      code: "continuations_no_named_routes",
+      message:
+        "Detached services are configured but continuations.namedRoutes is empty: every detached claim needs a route, so all are refused.",
+      suggestion:
+        'add a route such as "ops": { "mode": "notify_if_actionable", "conversationId": "cli:ops" }',
+    });
+  return lines;
 }

@@ -44,7 +44,7 @@ export async function validateAgentFolder(options: {
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
-    await (await import("./continuations-section.js")).continuationsSection(loaded),
+    await (await import("./continuations-section.js")).continuationsSection(loaded, env),
     (await import("./web-console-section.js")).webConsoleSection(loaded, env),
   ];
   return buildReport(sections, configPath);
