@@ -18,7 +18,7 @@ export {
   RUN_SUMMARY_MAX_TOOL_NAMES,
   RUN_SUMMARY_MAX_WARNINGS,
 } from "./limits.js";
-export type { RunSearchFields } from "./history-search-fields.js";
+export type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
 export { BAD_LINES_LISTED_MAX, parseRunEventLine, parseRunEvents } from "./parse-run-events.js";
 export {
   type BadEventLine,
@@ -94,6 +94,9 @@ export type {
   RunProgress,
   RunStart,
   RunStore,
+  SettledRunsPosition,
+  SettledRunsQuery,
+  SettledRunsSince,
 } from "./run-store.js";
 export type {
   RunPrivateFields,
