@@ -65,6 +65,8 @@ export {
   type CachedSearchRun,
   createRunSearchCache,
   type RunSearchCache,
+  type RunSearchScope,
+  type ScopedSearchRun,
   SEARCH_CACHE_MAX_RUNS,
 } from "./run-history-search-cache.js";
 export { searchTermsOf } from "./run-history-terms.js";

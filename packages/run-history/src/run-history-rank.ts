@@ -77,20 +77,41 @@ function searchedTrigger(userInput: string, safe: SafeText): string {
 /**
  * Ranks runs by how many terms their searched fields carry (substring match). Runs carrying every term
  * win outright and are returned alone (newest first); otherwise runs with at least one term, by count
- * then newest first. A run matching no term is never returned.
+ * then newest first. A run matching no term is never returned. `runs` is oldest first (`updatedAt`, then
+ * run id) and is read from the end; `excludeRunId` (the current run) is left out.
  */
-export function rankRuns(runs: readonly CachedSearchRun[], terms: readonly string[]): RankedRuns {
+export function rankRuns(
+  runs: readonly CachedSearchRun[],
+  terms: readonly string[],
+  excludeRunId?: string,
+): RankedRuns {
+  // One pass per term over every haystack (faster than one pass per run); a query of at most 512 bytes
+  // has fewer terms than a Uint16 holds.
+  const scores = new Uint16Array(runs.length);
+  for (const term of terms)
+    for (let index = 0; index < runs.length; index += 1)
+      if ((runs[index] as CachedSearchRun).haystack.includes(term))
+        scores[index] = (scores[index] as number) + 1;
   const full: RunSearchFields[] = [];
-  const partial: { run: RunSearchFields; score: number; order: number }[] = [];
-  runs.forEach(({ fields, haystack }, order) => {
-    let score = 0;
-    for (const term of terms) if (haystack.includes(term)) score += 1;
+  // partial[score]: runs carrying `score` terms, newest first (collected only while no run carries them all).
+  const partial: RunSearchFields[][] = [];
+  for (let index = runs.length - 1; index >= 0; index -= 1) {
+    const score = scores[index] as number;
+    if (score === 0 && terms.length > 0) continue;
+    const { fields } = runs[index] as CachedSearchRun;
+    if (fields.runId === excludeRunId) continue;
     if (score === terms.length) full.push(fields);
-    else if (score > 0 && full.length === 0) partial.push({ run: fields, score, order });
-  });
+    else if (full.length === 0) {
+      const bucket = partial[score];
+      if (bucket) bucket.push(fields);
+      else partial[score] = [fields];
+    }
+  }
   if (full.length > 0) return { runs: full, matchedAllTerms: true };
-  partial.sort((left, right) => right.score - left.score || left.order - right.order);
-  return { runs: partial.map((entry) => entry.run), matchedAllTerms: false };
+  const ranked: RunSearchFields[] = [];
+  for (let score = partial.length - 1; score > 0; score -= 1)
+    for (const run of partial[score] ?? []) ranked.push(run);
+  return { runs: ranked, matchedAllTerms: false };
 }
 
 /** For guidance: each term a run matched, with the fields it was found in. */

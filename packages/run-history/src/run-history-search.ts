@@ -39,7 +39,7 @@ export async function searchRunHistory(
   let ranked: ReturnType<typeof rankRuns>;
   try {
     const inScope = await settledRunsInScope(context, context.searchCache ?? createRunSearchCache(), safe);
-    ranked = rankRuns(inScope, request.terms);
+    ranked = rankRuns(inScope, request.terms, context.runId);
   } catch (error) {
     throw historyFailure(error);
   }
