@@ -4,7 +4,7 @@ CREATE TABLE `run_store_counters` (
 );
 --> statement-breakpoint
 ALTER TABLE `runs` ADD `settled_sequence` integer;--> statement-breakpoint
--- Backfill: every run already settled gets a distinct number (its rowid); the counter starts above them.
+-- Backfill: every run already settled gets a distinct number (its rowid, so > 0); the counter starts above them.
 UPDATE `runs` SET `settled_sequence` = `rowid` WHERE `status` <> 'running';--> statement-breakpoint
 INSERT INTO `run_store_counters` (`name`, `value`) VALUES
 	('settled', (SELECT coalesce(max(`settled_sequence`), 0) FROM `runs`)),
@@ -29,5 +29,5 @@ CREATE TRIGGER `runs_deleted_count` AFTER DELETE ON `runs`
 BEGIN
 	UPDATE `run_store_counters` SET `value` = `value` + 1 WHERE `name` = 'deleted';
 END;--> statement-breakpoint
-CREATE INDEX `runs_logical_conversation_settled` ON `runs` (`logical_conversation_id`,`settled_sequence`);--> statement-breakpoint
-CREATE INDEX `runs_conversation_settled` ON `runs` (`conversation_id`,`settled_sequence`);
+CREATE INDEX `runs_logical_conversation_settled` ON `runs` (`logical_conversation_id`,`settled_sequence`,`run_id`);--> statement-breakpoint
+CREATE INDEX `runs_conversation_settled` ON `runs` (`conversation_id`,`settled_sequence`,`run_id`);

@@ -108,8 +108,8 @@ export interface SettledRunsSince {
    */
   runs: SettledRunSearchFields[];
   /**
-   * Set when runs were deleted since `after`: the id of every run of the conversation now (any status).
-   * A reader drops the runs it kept that are not among them.
+   * Set when runs were deleted since `after`: the id of every settled run of the conversation now. A
+   * reader drops the runs it kept that are not among them.
    */
   remainingRunIds?: string[];
 }

@@ -51,8 +51,12 @@ export const runs = sqliteTable(
     index("runs_conversation_updated").on(table.conversationId, table.updatedAtMs, table.runId),
     index("runs_status_started").on(table.status, table.startedAtMs),
     index("runs_started").on(table.startedAtMs),
-    index("runs_logical_conversation_settled").on(table.logicalConversationId, table.settledSequence),
-    index("runs_conversation_settled").on(table.conversationId, table.settledSequence),
+    index("runs_logical_conversation_settled").on(
+      table.logicalConversationId,
+      table.settledSequence,
+      table.runId,
+    ),
+    index("runs_conversation_settled").on(table.conversationId, table.settledSequence, table.runId),
   ],
 );
 

@@ -42,8 +42,8 @@ function scopeStatements(sqlite: Database.Database, column: string): ScopeStatem
         `SELECT ${FIELDS} FROM runs WHERE ${column} = ? AND settled_sequence > ? AND status <> 'running' ORDER BY settled_sequence`,
       )
       .raw(true),
-    // Index-only read of `runs_<scope>_updated`.
-    ids: sqlite.prepare(`SELECT run_id FROM runs WHERE ${column} = ?`).pluck(true),
+    // Index-only read of `runs_<scope>_settled` (settled runs are numbered from 1, running ones are null).
+    ids: sqlite.prepare(`SELECT run_id FROM runs WHERE ${column} = ? AND settled_sequence > 0`).pluck(true),
   };
 }
 
