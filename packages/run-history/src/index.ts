@@ -43,6 +43,7 @@ export {
   RUN_HISTORY_MAX_LIMIT,
   RUN_HISTORY_QUERY_MAX_BYTES,
   RUN_HISTORY_RUN_ID_MAX_BYTES,
+  SEARCH_CACHE_MAX_RUNS,
   SEARCH_SCAN_MAX_RUNS,
   TIMELINE_PAGE_MAX_BYTES,
   TIMELINE_PAGE_MAX_ENTRIES,
@@ -66,8 +67,6 @@ export {
   createRunSearchCache,
   type RunSearchCache,
   type RunSearchScope,
-  type ScopedSearchRun,
-  SEARCH_CACHE_MAX_RUNS,
 } from "./run-history-search-cache.js";
 export { searchTermsOf } from "./run-history-terms.js";
 export {

@@ -1,16 +1,22 @@
 import type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
 import type { RunHistoryContext } from "./run-history-context.js";
-import { haystackOf } from "./run-history-rank.js";
-import { legacySettledRunsInScope } from "./run-history-search-legacy.js";
+import { SEARCH_CACHE_MAX_RUNS } from "./run-history-limits.js";
+import { haystackOf, type RankedRuns, rankRuns } from "./run-history-rank.js";
 import type { SafeText } from "./run-history-safe-text.js";
+import {
+  addToRunSearchIndex,
+  compareRuns,
+  createRunSearchIndex,
+  keepOnlyRuns,
+  type RunSearchIndex,
+  rankIndexedRuns,
+} from "./run-history-search-index.js";
+import { legacySettledRunsInScope } from "./run-history-search-legacy.js";
 import { logicalConversationId } from "./run-ids.js";
 import type { SettledRunsPosition, SettledRunsSince } from "./run-store.js";
 
-/**
- * Settled runs a search cache keeps; past it the other conversations are dropped. Four times the default
- * `artifacts.retention.maxCount` (reference §4.1: 50,000), about 60 MB at the largest trigger size.
- */
-export const SEARCH_CACHE_MAX_RUNS = 200_000;
+/** Removed runs a scope's index carries before it is rebuilt from the runs kept (at least this many, and more than are kept). */
+const INDEX_REBUILD_MIN_REMOVED = 1_000;
 
 /** One settled run as a search matches it: its safe fields and their folded haystack. */
 export interface CachedSearchRun {
@@ -18,14 +24,9 @@ export interface CachedSearchRun {
   readonly haystack: string;
 }
 
-/** A run of a {@link RunSearchScope}: its fields carry its place in the order. */
-export interface ScopedSearchRun extends CachedSearchRun {
-  readonly fields: SettledRunSearchFields;
-}
-
-/** The settled runs of one conversation scope, oldest first (`updatedAt`, then run id), current to `position`. */
+/** The settled runs of one conversation scope, indexed, current to `position` of the store. */
 export interface RunSearchScope {
-  readonly runs: ScopedSearchRun[];
+  readonly index: RunSearchIndex;
   position: SettledRunsPosition;
 }
 
@@ -47,15 +48,13 @@ export function createRunSearchCache(): RunSearchCache {
   return { scopes: new Map(), runs: new Map() };
 }
 
-/**
- * The settled runs in the context's scope, oldest first (rank them from the end); the current run may be
- * among them. Valid until the next `await`: rank them right away.
- */
-export async function settledRunsInScope(
+/** The settled runs in the context's scope, without the current run, ranked for `terms` ({@link rankRuns}). */
+export async function rankSettledRunsInScope(
   context: RunHistoryContext,
   cache: RunSearchCache,
   safe: SafeText,
-): Promise<readonly CachedSearchRun[]> {
+  terms: readonly string[],
+): Promise<RankedRuns> {
   const conversation =
     context.rollover === "daily"
       ? { logicalConversationId: logicalConversationId(context.conversationId) }
@@ -69,19 +68,15 @@ export async function settledRunsInScope(
     const read = await context.store.readSettledRunsSince(
       known ? { ...conversation, after: known.position } : conversation,
     );
-    if (!read) return legacySettledRunsInScope(context, cache, conversation, safe);
+    if (!read) return rankRuns(await legacySettledRunsInScope(context, cache, conversation, safe), terms);
+    // Ranked right away, before any other await: the scope cannot change under it.
     const current = cache.scopes.get(key);
-    if (!known) {
-      // A concurrent call may have read the scope meanwhile: keep whichever read is newer.
-      if (current && !isNewer(read.position, current.position)) return current.runs;
-      return replaceScope(cache, key, wholeScope(read, safe)).runs;
-    }
-    if (current === known) {
-      if (isNewer(read.position, known.position)) applyChanges(cache, key, known, read, safe);
-      return known.runs;
-    }
-    if (current && !isNewer(read.position, current.position)) return current.runs;
-    // The scope was dropped (cache bound) or replaced by an older read: read it whole once more.
+    let scope: RunSearchScope | undefined;
+    if (current && !isNewer(read.position, current.position)) scope = current;
+    else if (!known) scope = keep(cache, key, wholeScope(read, safe));
+    else if (current === known) scope = applyChanges(cache, key, known, read, safe);
+    if (scope) return rankIndexedRuns(scope.index, terms, context.runId);
+    // The scope was dropped (cache bound) while this call read its changes: read it whole once more.
     cache.scopes.delete(key);
   }
   throw new Error("the search cache could not be brought up to date");
@@ -91,39 +86,27 @@ function isNewer(read: SettledRunsPosition, kept: SettledRunsPosition): boolean 
   return read.settled > kept.settled || read.deleted > kept.deleted;
 }
 
-function compareRuns(left: SettledRunSearchFields, right: SettledRunSearchFields): number {
-  if (left.updatedAtMs !== right.updatedAtMs) return left.updatedAtMs - right.updatedAtMs;
-  return left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0;
-}
-
-function cached(fields: SettledRunSearchFields, safe: SafeText): ScopedSearchRun {
-  return { fields, haystack: haystackOf(fields, safe) };
+function indexOf(runs: readonly SettledRunSearchFields[], safe: SafeText): RunSearchIndex {
+  const index = createRunSearchIndex();
+  for (const fields of [...runs].sort(compareRuns))
+    if (fields.status !== "running") addToRunSearchIndex(index, fields, haystackOf(fields, safe));
+  return index;
 }
 
 function wholeScope(read: SettledRunsSince, safe: SafeText): RunSearchScope {
-  const runs = read.runs
-    .filter((fields) => fields.status !== "running")
-    .map((fields) => cached(fields, safe));
-  for (let index = 1; index < runs.length; index += 1)
-    if (
-      compareRuns((runs[index - 1] as ScopedSearchRun).fields, (runs[index] as ScopedSearchRun).fields) >= 0
-    ) {
-      runs.sort((left, right) => compareRuns(left.fields, right.fields));
-      break;
-    }
-  return { runs, position: read.position };
+  return { index: indexOf(read.runs, safe), position: read.position };
 }
 
-/** Keeps `scope` under `key`, dropping other scopes when the cache would pass its bound. */
-function replaceScope(cache: RunSearchCache, key: string, scope: RunSearchScope): RunSearchScope {
-  makeRoom(cache, key, scope.runs.length);
+/** Keeps `scope` under `key`, dropping the other scopes when the cache would pass its bound. */
+function keep(cache: RunSearchCache, key: string, scope: RunSearchScope): RunSearchScope {
+  makeRoom(cache, key, scope.index.order.length);
   cache.scopes.set(key, scope);
   return scope;
 }
 
 function makeRoom(cache: RunSearchCache, key: string, adding: number): void {
   let kept = cache.runs.size + adding;
-  for (const [other, scope] of cache.scopes) if (other !== key) kept += scope.runs.length;
+  for (const [other, scope] of cache.scopes) if (other !== key) kept += scope.index.order.length;
   if (kept <= SEARCH_CACHE_MAX_RUNS) return;
   cache.runs.clear();
   for (const other of [...cache.scopes.keys()]) if (other !== key) cache.scopes.delete(other);
@@ -135,31 +118,18 @@ function applyChanges(
   scope: RunSearchScope,
   read: SettledRunsSince,
   safe: SafeText,
-): void {
+): RunSearchScope {
   if (read.remainingRunIds) {
-    const remaining = new Set(read.remainingRunIds);
-    let kept = 0;
-    for (const run of scope.runs) if (remaining.has(run.fields.runId)) scope.runs[kept++] = run;
-    scope.runs.length = kept;
-  }
-  if (read.runs.length > 0) makeRoom(cache, key, scope.runs.length + read.runs.length);
-  for (const fields of read.runs) {
-    if (fields.status === "running") continue;
-    const { runs } = scope;
-    const last = runs.at(-1);
-    if (!last || compareRuns(last.fields, fields) < 0) {
-      runs.push(cached(fields, safe));
-      continue;
+    const { index } = scope;
+    keepOnlyRuns(index, new Set(read.remainingRunIds));
+    if (index.removed >= INDEX_REBUILD_MIN_REMOVED && index.removed > index.order.length) {
+      const kept = index.order.map((slot) => index.slots[slot] as SettledRunSearchFields);
+      return keep(cache, key, { index: indexOf([...kept, ...read.runs], safe), position: read.position });
     }
-    let low = 0;
-    let high = runs.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareRuns((runs[middle] as ScopedSearchRun).fields, fields) < 0) low = middle + 1;
-      else high = middle;
-    }
-    const at = runs[low];
-    if (!at || compareRuns(at.fields, fields) !== 0) runs.splice(low, 0, cached(fields, safe));
   }
+  if (read.runs.length > 0) makeRoom(cache, key, scope.index.order.length + read.runs.length);
+  for (const fields of read.runs)
+    if (fields.status !== "running") addToRunSearchIndex(scope.index, fields, haystackOf(fields, safe));
   scope.position = read.position;
+  return scope;
 }

@@ -1,10 +1,9 @@
 import type { RunSearchFields } from "./history-search-fields.js";
 import type { RunHistoryContext } from "./run-history-context.js";
-import { SEARCH_SCAN_MAX_RUNS } from "./run-history-limits.js";
+import { SEARCH_CACHE_MAX_RUNS, SEARCH_SCAN_MAX_RUNS } from "./run-history-limits.js";
 import { haystackOf } from "./run-history-rank.js";
 import type { SafeText } from "./run-history-safe-text.js";
 import type { CachedSearchRun, RunSearchCache } from "./run-history-search-cache.js";
-import { SEARCH_CACHE_MAX_RUNS } from "./run-history-search-cache.js";
 import type { ListRunsQuery } from "./run-store.js";
 
 /** Missing runs read by id; with more missing, one scan of the whole scope reads them (store bound: 1,000 ids). */
