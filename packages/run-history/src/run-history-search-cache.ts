@@ -86,7 +86,7 @@ function isNewer(read: SettledRunsPosition, kept: SettledRunsPosition): boolean 
   return read.settled > kept.settled || read.deleted > kept.deleted;
 }
 
-function indexOf(runs: readonly SettledRunSearchFields[], safe: SafeText): RunSearchIndex {
+function indexRuns(runs: readonly SettledRunSearchFields[], safe: SafeText): RunSearchIndex {
   const index = createRunSearchIndex();
   for (const fields of [...runs].sort(compareRuns))
     if (fields.status !== "running") addToRunSearchIndex(index, fields, haystackOf(fields, safe));
@@ -94,7 +94,7 @@ function indexOf(runs: readonly SettledRunSearchFields[], safe: SafeText): RunSe
 }
 
 function wholeScope(read: SettledRunsSince, safe: SafeText): RunSearchScope {
-  return { index: indexOf(read.runs, safe), position: read.position };
+  return { index: indexRuns(read.runs, safe), position: read.position };
 }
 
 /** Keeps `scope` under `key`, dropping the other scopes when the cache would pass its bound. */
@@ -124,7 +124,7 @@ function applyChanges(
     keepOnlyRuns(index, new Set(read.remainingRunIds));
     if (index.removed >= INDEX_REBUILD_MIN_REMOVED && index.removed > index.order.length) {
       const kept = index.order.map((slot) => index.slots[slot] as SettledRunSearchFields);
-      return keep(cache, key, { index: indexOf([...kept, ...read.runs], safe), position: read.position });
+      return keep(cache, key, { index: indexRuns([...kept, ...read.runs], safe), position: read.position });
     }
   }
   if (read.runs.length > 0) makeRoom(cache, key, scope.index.order.length + read.runs.length);

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import { RunHistoryError, type SettledRunsPosition } from "../src/index.js";
-import type { SqliteRunStore } from "../src/sqlite.js";
+import { openRunStore, type SqliteRunStore } from "../src/sqlite.js";
 import { completion, runStart, tempStore } from "./fixtures/temp-store.js";
 
 const base = Date.parse("2026-04-01T00:00:00Z");
@@ -112,6 +112,21 @@ describe("RunStore.readSettledRunsSince", () => {
       ["run-2", "cancelled", "cancelled"],
     ]);
     expect(second.remainingRunIds).toEqual(["run-2"]);
+  });
+
+  test("a store opened read-only on a migrated file reads them too", async () => {
+    const store = open();
+    await settle(store, "run-1", "cli:a", base);
+    const reader = openRunStore({ file: store.file, readOnly: true });
+    stores.push(reader);
+    const first = await reader.readSettledRunsSince({ conversationId: "cli:a" });
+    expect(first?.runs.map((run) => run.runId)).toEqual(["run-1"]);
+    await settle(store, "run-2", "cli:a", base + 1);
+    const since = await reader.readSettledRunsSince({
+      conversationId: "cli:a",
+      ...(first ? { after: first.position } : {}),
+    });
+    expect(since?.runs.map((run) => run.runId)).toEqual(["run-2"]);
   });
 
   test("without a conversation, or with a position it did not return, it throws invalid_argument", async () => {
