@@ -45,10 +45,29 @@ export function createRunSearchIndex(): RunSearchIndex {
   };
 }
 
-/** Order of runs in an index: `updatedAt`, then run id (the store's `ORDER BY updated_at_ms, run_id`; ids are ASCII). */
+/** Order of runs in an index: `updatedAt`, then run id, as the store's `ORDER BY updated_at_ms, run_id`. */
 export function compareRuns(left: SettledRunSearchFields, right: SettledRunSearchFields): number {
   if (left.updatedAtMs !== right.updatedAtMs) return left.updatedAtMs - right.updatedAtMs;
-  return left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0;
+  return compareAsSqlite(left.runId, right.runId);
+}
+
+/**
+ * SQLite's BINARY order of two texts (their UTF-8 bytes), which is code point order: UTF-16 code units
+ * compare the same way except that surrogates (code points above U+FFFF) sort after U+E000–U+FFFF.
+ */
+function compareAsSqlite(left: string, right: string): number {
+  const length = Math.min(left.length, right.length);
+  for (let position = 0; position < length; position += 1) {
+    const a = left.charCodeAt(position);
+    const b = right.charCodeAt(position);
+    if (a !== b) return codePointRank(a) - codePointRank(b);
+  }
+  return left.length - right.length;
+}
+
+function codePointRank(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  return unit >= 0xe000 ? unit - 0x800 : unit;
 }
 
 /**

@@ -5,6 +5,7 @@ import { type RankedRuns, rankRuns } from "../src/run-history-rank.js";
 import type { CachedSearchRun } from "../src/run-history-search-cache.js";
 import {
   addToRunSearchIndex,
+  compareRuns,
   createRunSearchIndex,
   keepOnlyRuns,
   rankIndexedRuns,
@@ -112,5 +113,20 @@ describe("ranking (seed page: every term wins alone, else by terms carried, then
       { fields: { runId: "run-1" } as RunSearchFields, haystack: "run-1\u0000north" },
     ];
     expect(listed(rankRuns(runs, ["spain"]))).toEqual({ runIds: [], matchedAllTerms: false });
+  });
+});
+
+describe("the index's order of runs", () => {
+  test("is SQLite's: updatedAt, then run id in UTF-8 byte order", () => {
+    const ids = ["run-a", "run-b", "run-\uffee", "run-\ud83d\ude00", "run-é", "run-ab", "run-"];
+    const byBytes = [...ids].sort((left, right) => {
+      const [a, b] = [new TextEncoder().encode(left), new TextEncoder().encode(right)];
+      for (let index = 0; index < Math.min(a.length, b.length); index += 1)
+        if (a[index] !== b[index]) return (a[index] as number) - (b[index] as number);
+      return a.length - b.length;
+    });
+    const fields = (runId: string, updatedAtMs = 1) => ({ runId, updatedAtMs }) as SettledRunSearchFields;
+    expect([...ids].sort((left, right) => compareRuns(fields(left), fields(right)))).toEqual(byBytes);
+    expect(compareRuns(fields("run-z", 1), fields("run-a", 2))).toBeLessThan(0);
   });
 });
