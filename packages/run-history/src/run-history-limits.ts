@@ -42,7 +42,7 @@ export const SEARCH_SCAN_MAX_RUNS = 1_000_000;
 
 /**
  * Settled runs a search cache keeps; past it the other conversations are dropped. Four times the default
- * `artifacts.retention.maxCount` (reference §4.1: 50,000): with the token index, about 500 bytes per run
- * of the bench's triggers (about 100 MB at the bound), more for long triggers.
+ * `artifacts.retention.maxCount` (reference §4.1: 50,000). Measured with the bench's triggers (about 80
+ * bytes): about 0.9 KB per run with its token index (43 MB for 50,000 runs), more for longer triggers.
  */
 export const SEARCH_CACHE_MAX_RUNS = 200_000;
