@@ -48,10 +48,13 @@ export function createRunSearchCache(): RunSearchCache {
   return { scopes: new Map(), runs: new Map() };
 }
 
-/** The settled runs in the context's scope, without the current run, ranked for `terms` ({@link rankRuns}). */
+/**
+ * The settled runs in the context's scope, without the current run, ranked for `terms` ({@link rankRuns}):
+ * through the cache's index of the scope, or, without a cache, by scanning one read of the whole scope.
+ */
 export async function rankSettledRunsInScope(
   context: RunHistoryContext,
-  cache: RunSearchCache,
+  cache: RunSearchCache | undefined,
   safe: SafeText,
   terms: readonly string[],
 ): Promise<RankedRuns> {
@@ -59,6 +62,16 @@ export async function rankSettledRunsInScope(
     context.rollover === "daily"
       ? { logicalConversationId: logicalConversationId(context.conversationId) }
       : { conversationId: context.conversationId };
+  if (!cache) {
+    const read = await context.store.readSettledRunsSince(conversation);
+    const runs = read
+      ? [...read.runs]
+          .sort(compareRuns)
+          .filter((fields) => fields.status !== "running" && fields.runId !== context.runId)
+          .map((fields) => ({ fields, haystack: haystackOf(fields, safe) }))
+      : await legacySettledRunsInScope(context, createRunSearchCache(), conversation, safe);
+    return rankRuns(runs, terms);
+  }
   const key =
     conversation.logicalConversationId !== undefined
       ? `logical:${conversation.logicalConversationId}`

@@ -17,7 +17,7 @@ import type { RunHistoryRequest } from "./run-history-request.js";
 import { evidenceResult } from "./run-history-result.js";
 import type { SafeText } from "./run-history-safe-text.js";
 import { historyFailure, isListableRunId } from "./run-history-scope.js";
-import { createRunSearchCache, rankSettledRunsInScope } from "./run-history-search-cache.js";
+import { rankSettledRunsInScope } from "./run-history-search-cache.js";
 import type { TerminalRunStatus } from "./run-status.js";
 import type { RunSummary } from "./run-summary.js";
 
@@ -38,12 +38,7 @@ export async function searchRunHistory(
   if (cursor && cursor.queryDigest !== queryDigest) throw invalidCursor();
   let ranked: RankedRuns;
   try {
-    ranked = await rankSettledRunsInScope(
-      context,
-      context.searchCache ?? createRunSearchCache(),
-      safe,
-      request.terms,
-    );
+    ranked = await rankSettledRunsInScope(context, context.searchCache, safe, request.terms);
   } catch (error) {
     throw historyFailure(error);
   }

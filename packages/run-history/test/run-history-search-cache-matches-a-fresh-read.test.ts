@@ -79,6 +79,7 @@ function hostsOf(store: SqliteRunStore, artifactsDir: string) {
     };
     return {
       cached: { ...shared, store, searchCache: createRunSearchCache() } satisfies RunHistoryContext,
+      uncached: { ...shared, store } satisfies RunHistoryContext,
       fresh: { ...shared, store: withoutChangeTracking(store) } satisfies RunHistoryContext,
     };
   };
@@ -90,7 +91,7 @@ function hostsOf(store: SqliteRunStore, artifactsDir: string) {
 }
 
 describe("the search cache", () => {
-  test("after any mix of runs starting, settling, being interrupted and deleted, a cached search answers exactly as a fresh read of every run id", async () => {
+  test("after any mix of runs starting, settling, being interrupted and deleted, a cached search (and one without a cache) answers exactly as a fresh read of every run id", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 20, maxLength: 60 }), async (operations) => {
         const { store, artifactsDir } = tempStore();
@@ -133,15 +134,17 @@ describe("the search cache", () => {
               await store.deleteRuns(doomed);
               for (const runId of doomed) settled.splice(settled.indexOf(runId), 1);
             } else {
-              const { cached, fresh } = hosts[op.host] as ReturnType<typeof hostsOf>[number];
+              const { cached, uncached, fresh } = hosts[op.host] as ReturnType<typeof hostsOf>[number];
               const args = { query: op.words.map((index) => WORDS[index]).join(" "), limit: op.limit };
-              const [expected, first, second] = await Promise.all([
+              const [expected, first, second, once] = await Promise.all([
                 callRunHistory(fresh, args),
                 callRunHistory(cached, args),
                 callRunHistory(cached, args),
+                callRunHistory(uncached, args),
               ]);
               expect(first.structuredContent).toEqual(expected.structuredContent);
               expect(second.structuredContent).toEqual(expected.structuredContent);
+              expect(once.structuredContent).toEqual(expected.structuredContent);
               const cursor = (expected.structuredContent as { nextCursor?: string }).nextCursor;
               if (op.nextPage && cursor !== undefined)
                 expect((await callRunHistory(cached, { ...args, cursor })).structuredContent).toEqual(
