@@ -123,7 +123,7 @@ export function readSettledRunsSince(
   if (after !== undefined && !(count(after.settled) && count(after.deleted)))
     throw new RunHistoryError(
       "invalid_argument",
-      "after must be a position returned by readSettledRunsSince.",
+      `after must be a position returned by readSettledRunsSince ({ settled, deleted }: counts from 0); received ${JSON.stringify(after)}.`,
     );
   const statements = statementsOf(sqlite);
   if (!statements) return undefined;
