@@ -18,3 +18,9 @@ export interface RunSearchFields {
   /** The trigger (the user's input, bounded and redacted by the recorder). */
   userInput: string;
 }
+
+/** A settled run's search fields with its place in the newest-first order (`updatedAtMs`, then run id). */
+export interface SettledRunSearchFields extends RunSearchFields {
+  /** Unix milliseconds; a settled run's `updatedAt` never changes. */
+  updatedAtMs: number;
+}

@@ -18,7 +18,7 @@ export {
   RUN_SUMMARY_MAX_TOOL_NAMES,
   RUN_SUMMARY_MAX_WARNINGS,
 } from "./limits.js";
-export type { RunSearchFields } from "./history-search-fields.js";
+export type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
 export { BAD_LINES_LISTED_MAX, parseRunEventLine, parseRunEvents } from "./parse-run-events.js";
 export {
   type BadEventLine,
@@ -43,6 +43,7 @@ export {
   RUN_HISTORY_MAX_LIMIT,
   RUN_HISTORY_QUERY_MAX_BYTES,
   RUN_HISTORY_RUN_ID_MAX_BYTES,
+  SEARCH_CACHE_MAX_RUNS,
   SEARCH_SCAN_MAX_RUNS,
   TIMELINE_PAGE_MAX_BYTES,
   TIMELINE_PAGE_MAX_ENTRIES,
@@ -65,7 +66,7 @@ export {
   type CachedSearchRun,
   createRunSearchCache,
   type RunSearchCache,
-  SEARCH_CACHE_MAX_RUNS,
+  type RunSearchScope,
 } from "./run-history-search-cache.js";
 export { searchTermsOf } from "./run-history-terms.js";
 export {
@@ -94,6 +95,9 @@ export type {
   RunProgress,
   RunStart,
   RunStore,
+  SettledRunsPosition,
+  SettledRunsQuery,
+  SettledRunsSince,
 } from "./run-store.js";
 export type {
   RunPrivateFields,

@@ -23,9 +23,9 @@ export interface RunHistoryContext {
   /** Scanner with the host's configured credential values; default: token shapes and assignments only. */
   readonly secretScanner?: SecretScanner;
   /**
-   * Searched metadata of settled runs kept between calls (`createRunSearchCache()`, one per host and safe-text
-   * rules): a search then reads only the scope's run ids and the runs it has not seen. Default: none (a
-   * search reads the whole scope each call).
+   * Searched metadata of settled runs kept between calls, indexed (`createRunSearchCache()`, one per host and
+   * safe-text rules): a search then reads only the runs settled or deleted since the last call. Default: none
+   * (a search reads and indexes the whole scope each call).
    */
   readonly searchCache?: RunSearchCache;
   /** Absolute paths whose text must never appear (the artifacts folder): a string naming one is treated as private. */

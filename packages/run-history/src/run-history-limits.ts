@@ -39,3 +39,10 @@ export const CANDIDATE_INSPECT_ACTIONS = 3;
  * 1..1,000,000), so a store that retention keeps is always scanned whole.
  */
 export const SEARCH_SCAN_MAX_RUNS = 1_000_000;
+
+/**
+ * Settled runs a search cache keeps; past it the other conversations are dropped. Four times the default
+ * `artifacts.retention.maxCount` (reference §4.1: 50,000). Measured with the bench's triggers (about 80
+ * bytes): about 0.9 KB per run with its token index (43 MB for 50,000 runs), more for longer triggers.
+ */
+export const SEARCH_CACHE_MAX_RUNS = 200_000;

@@ -24,8 +24,11 @@ export type SearchedField = (typeof SEARCHED_FIELDS)[number];
 
 /** A ranked search: the matching runs in rank order, and whether they carry every term. */
 export interface RankedRuns {
-  runs: RunSearchFields[];
-  matchedAllTerms: boolean;
+  /** How many runs matched. */
+  readonly count: number;
+  /** The matching run at `position` (0: the best), for `position` from 0 to `count - 1`. */
+  runAt(position: number): RunSearchFields;
+  readonly matchedAllTerms: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -77,20 +80,62 @@ function searchedTrigger(userInput: string, safe: SafeText): string {
 /**
  * Ranks runs by how many terms their searched fields carry (substring match). Runs carrying every term
  * win outright and are returned alone (newest first); otherwise runs with at least one term, by count
- * then newest first. A run matching no term is never returned.
+ * then newest first. A run matching no term is never returned. `runs` is oldest first (`updatedAt`, then
+ * run id) and is read from the end.
  */
 export function rankRuns(runs: readonly CachedSearchRun[], terms: readonly string[]): RankedRuns {
-  const full: RunSearchFields[] = [];
-  const partial: { run: RunSearchFields; score: number; order: number }[] = [];
-  runs.forEach(({ fields, haystack }, order) => {
-    let score = 0;
-    for (const term of terms) if (haystack.includes(term)) score += 1;
-    if (score === terms.length) full.push(fields);
-    else if (score > 0 && full.length === 0) partial.push({ run: fields, score, order });
-  });
-  if (full.length > 0) return { runs: full, matchedAllTerms: true };
-  partial.sort((left, right) => right.score - left.score || left.order - right.order);
-  return { runs: partial.map((entry) => entry.run), matchedAllTerms: false };
+  // One pass per term over every haystack (faster than one pass per run).
+  const scores = new Uint16Array(runs.length);
+  for (const term of terms)
+    for (let index = 0; index < runs.length; index += 1)
+      if ((runs[index] as CachedSearchRun).haystack.includes(term))
+        scores[index] = (scores[index] as number) + 1;
+  return rankScored(undefined, scores, (slot) => (runs[slot] as CachedSearchRun).fields, terms.length, -1);
+}
+
+/**
+ * The ranking of {@link rankRuns} from scores already counted (a query of at most 512 bytes has fewer
+ * terms than a Uint16 holds): the runs are the slots of `order` (oldest first; without it, every slot of
+ * `scores` in slot order), `scores[slot]` the terms a run carries, `fieldsAt(slot)` its fields; the run in
+ * `excludedSlot` is left out. Reads only the fields of the runs asked for.
+ */
+export function rankScored(
+  order: readonly number[] | undefined,
+  scores: Uint16Array,
+  fieldsAt: (slot: number) => RunSearchFields,
+  termCount: number,
+  excludedSlot: number,
+): RankedRuns {
+  const size = order ? order.length : scores.length;
+  // Runs per score: every run counts toward `termCount` when there is no term (all carry "every" term).
+  const perScore = new Int32Array(termCount + 1);
+  for (let position = 0; position < size; position += 1) {
+    const slot = order ? (order[position] as number) : position;
+    const score = scores[slot] as number;
+    if ((score > 0 || termCount === 0) && slot !== excludedSlot)
+      perScore[score] = (perScore[score] as number) + 1;
+  }
+  const matchedAllTerms = (perScore[termCount] as number) > 0;
+  // Where each score's runs start in the ranking: every term alone, else the highest score first.
+  const starts = new Int32Array(termCount + 1);
+  let count = 0;
+  if (matchedAllTerms) count = perScore[termCount] as number;
+  else
+    for (let score = termCount - 1; score > 0; score -= 1) {
+      starts[score] = count;
+      count += perScore[score] as number;
+    }
+  const ranking = new Int32Array(count);
+  for (let position = size - 1; position >= 0; position -= 1) {
+    const slot = order ? (order[position] as number) : position;
+    const score = scores[slot] as number;
+    if (slot === excludedSlot || (score === 0 && termCount > 0)) continue;
+    if (matchedAllTerms ? score !== termCount : score === termCount) continue;
+    const at = starts[score] as number;
+    ranking[at] = slot;
+    starts[score] = at + 1;
+  }
+  return { count, runAt: (position) => fieldsAt(ranking[position] as number), matchedAllTerms };
 }
 
 /** For guidance: each term a run matched, with the fields it was found in. */

@@ -12,12 +12,12 @@ import {
   type RunHistoryNavigation,
 } from "./run-history-navigation.js";
 import { loadRunTimeline, type RunOverview, runOverview } from "./run-history-overview.js";
-import { matchedTerms, rankRuns } from "./run-history-rank.js";
+import { matchedTerms, type RankedRuns } from "./run-history-rank.js";
 import type { RunHistoryRequest } from "./run-history-request.js";
 import { evidenceResult } from "./run-history-result.js";
 import type { SafeText } from "./run-history-safe-text.js";
 import { historyFailure, isListableRunId } from "./run-history-scope.js";
-import { createRunSearchCache, settledRunsInScope } from "./run-history-search-cache.js";
+import { rankSettledRunsInScope } from "./run-history-search-cache.js";
 import type { TerminalRunStatus } from "./run-status.js";
 import type { RunSummary } from "./run-summary.js";
 
@@ -36,29 +36,29 @@ export async function searchRunHistory(
   const queryDigest = context.digest(request.terms.join("\u0000"));
   const cursor = request.cursor ? decodeRunHistoryCursor(request.cursor, "search") : undefined;
   if (cursor && cursor.queryDigest !== queryDigest) throw invalidCursor();
-  let ranked: ReturnType<typeof rankRuns>;
+  let ranked: RankedRuns;
   try {
-    const inScope = await settledRunsInScope(context, context.searchCache ?? createRunSearchCache(), safe);
-    ranked = rankRuns(inScope, request.terms);
+    ranked = await rankSettledRunsInScope(context, context.searchCache, safe, request.terms);
   } catch (error) {
     throw historyFailure(error);
   }
   let start = 0;
   if (cursor) {
-    const anchor = ranked.runs.findIndex((run) => run.runId === cursor.afterRunId);
-    if (anchor < 0 || !isListableRunId(cursor.afterRunId, safe)) throw invalidCursor();
+    let anchor = 0;
+    while (anchor < ranked.count && ranked.runAt(anchor).runId !== cursor.afterRunId) anchor += 1;
+    if (anchor === ranked.count || !isListableRunId(cursor.afterRunId, safe)) throw invalidCursor();
     start = anchor + 1;
   }
   // Listable ids are checked lazily, on the runs a page takes: skipping is deterministic, so pages stay stable.
   const slice: RunSearchFields[] = [];
   let position = start;
-  for (; position < ranked.runs.length && slice.length < request.limit; position += 1) {
-    const run = ranked.runs[position] as RunSearchFields;
+  for (; position < ranked.count && slice.length < request.limit; position += 1) {
+    const run = ranked.runAt(position);
     if (isListableRunId(run.runId, safe)) slice.push(run);
   }
   let hasMore = false;
-  for (let rest = position; rest < ranked.runs.length && !hasMore; rest += 1)
-    hasMore = isListableRunId((ranked.runs[rest] as RunSearchFields).runId, safe);
+  for (let rest = position; rest < ranked.count && !hasMore; rest += 1)
+    hasMore = isListableRunId(ranked.runAt(rest).runId, safe);
   const matchCount = hasMore || start > 0 ? undefined : slice.length;
   let summaries: RunSummary[];
   try {
@@ -82,7 +82,9 @@ export async function searchRunHistory(
       hydrated = undefined;
     }
   }
-  const best = ranked.runs.find((run) => isListableRunId(run.runId, safe));
+  let best: RunSearchFields | undefined;
+  for (let rank = 0; rank < ranked.count && !best; rank += 1)
+    if (isListableRunId(ranked.runAt(rank).runId, safe)) best = ranked.runAt(rank);
   const nextActions: RunHistoryAction[] = hydrated
     ? [...hydrated.navigation.nextActions]
     : [
@@ -105,7 +107,7 @@ export async function searchRunHistory(
         LIST_ACTION,
       ];
   let guidance: string;
-  if (ranked.runs.length === 0 || (start === 0 && slice.length === 0))
+  if (ranked.count === 0 || (start === 0 && slice.length === 0))
     guidance =
       "No settled run of this conversation matched any term. Try other words, or list recent runs with {}.";
   else if (ranked.matchedAllTerms)

@@ -1,4 +1,4 @@
-import type { RunSearchFields } from "./history-search-fields.js";
+import type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
 import type { RunStatus, TerminalRunStatus } from "./run-status.js";
 import type { RunPrivateFields, RunSummary, RunToolCount, RunUsage, RunWarning } from "./run-summary.js";
 
@@ -81,6 +81,39 @@ export interface RunningRun {
   updatedAtMs: number;
 }
 
+/**
+ * Where a reader of {@link RunStore.readSettledRunsSince} stands: the store's counters of settled and of
+ * deleted runs at its last read. Pass it back unchanged as `after`.
+ */
+export interface SettledRunsPosition {
+  /** Runs settled so far (each settled run is numbered in settle order). */
+  readonly settled: number;
+  /** Runs deleted so far. */
+  readonly deleted: number;
+}
+
+/** What {@link RunStore.readSettledRunsSince} reads: one conversation (or logical conversation). */
+export interface SettledRunsQuery extends Pick<ListRunsQuery, "conversationId" | "logicalConversationId"> {
+  /** The position of an earlier read of the same conversation; without it, every settled run is read. */
+  after?: SettledRunsPosition;
+}
+
+/** The settled runs of one conversation that a reader has not seen yet. */
+export interface SettledRunsSince {
+  /** Pass as `after` next time. */
+  position: SettledRunsPosition;
+  /**
+   * The runs of the conversation that settled after `after` (without `after`: every settled run, oldest
+   * first by `updatedAt` then run id, at most 1,000,000). A run appears in one read only.
+   */
+  runs: SettledRunSearchFields[];
+  /**
+   * Set when runs were deleted since `after`: the id of every settled run of the conversation now. A
+   * reader drops the runs it kept that are not among them.
+   */
+  remainingRunIds?: string[];
+}
+
 /** What a retention pass selects: runs started before `startedBeforeMs`, and runs past the newest `keepNewest`. */
 export interface RetentionSelection {
   startedBeforeMs: number;
@@ -118,6 +151,14 @@ export interface RunStore {
   listRunIds(query: Pick<ListRunsQuery, "conversationId" | "logicalConversationId">): Promise<string[]>;
   /** The search fields of these runs (at most 1,000 ids; unknown ids are left out), in no particular order. */
   getRunSearchFields(runIds: readonly string[]): Promise<RunSearchFields[]>;
+  /**
+   * The settled runs of one conversation since an earlier read (every settled run on the first read), and
+   * the ids still present when runs were deleted since: what keeps a search cache current without reading
+   * the whole conversation on every call. Undefined when this store cannot tell what changed (a read-only
+   * SQLite file of an older schema): read with {@link RunStore.listRunIds} and
+   * {@link RunStore.getRunSearchFields} then.
+   */
+  readSettledRunsSince(query: SettledRunsQuery): Promise<SettledRunsSince | undefined>;
   /** Runs matching the filters of a list query (paging ignored). */
   countRuns(query?: Omit<ListRunsQuery, "limit" | "afterRunId">): Promise<number>;
   /** `running` runs with their owners, oldest first, at most `limit` (default 1,000). */

@@ -130,13 +130,17 @@ describe("RunHistory: prior-run evidence (seed page, one test per sentence): arg
     harnesses.push(opened);
     for (const run of many(8)) await opened.seed(run);
     const calls: string[] = [];
+    const settledRead: number[] = [];
     const counting = new Proxy(opened.store, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
         return typeof value === "function"
           ? (...args: unknown[]) => {
               calls.push(String(property));
-              return value.apply(target, args);
+              const result = value.apply(target, args);
+              if (property === "readSettledRunsSince")
+                void result.then((read: { runs: unknown[] }) => settledRead.push(read.runs.length));
+              return result;
             }
           : value;
       },
@@ -154,15 +158,16 @@ describe("RunHistory: prior-run evidence (seed page, one test per sentence): arg
     const client = new Client({ name: "count", version: "1.0.0" });
     const url = provided.servers[0]?.transport === "http" ? provided.servers[0].url : "";
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const scans = /^(readSettledRunsSince|listRunIds|getRunSearchFields|scanRunSearchFields|listRuns)$/;
     await client.callTool({ name: "RunHistory", arguments: { query: "report number" } });
-    expect(calls.filter((name) => name === "listRunIds")).toEqual(["listRunIds"]);
-    expect(calls.filter((name) => name === "getRunSearchFields")).toHaveLength(1);
+    // One read of the conversation's settled summaries.
+    expect(calls.filter((name) => scans.test(name))).toEqual(["readSettledRunsSince"]);
+    expect(settledRead).toEqual([8]);
     calls.length = 0;
     await client.callTool({ name: "RunHistory", arguments: { query: "report" } });
-    // A second call reads the scope's run ids once more; the settled summaries it already matched are not read again.
-    expect(
-      calls.filter((name) => /^(listRunIds|getRunSearchFields|scanRunSearchFields|listRuns)$/.test(name)),
-    ).toEqual(["listRunIds"]);
+    // A second call asks only what settled since the first; the summaries it already matched are not read again.
+    expect(calls.filter((name) => scans.test(name))).toEqual(["readSettledRunsSince"]);
+    expect(settledRead).toEqual([8, 0]);
     await client.close();
     await provided.cleanup();
   });

@@ -16,7 +16,8 @@ import {
   scanRunSearchFields,
 } from "./history-search-scan.js";
 import { privateFieldsToRow, rowToPrivateFields } from "./private-fields-row.js";
-import { rowToSummary } from "./run-row.js";
+import { readSettledRunsSince } from "./settled-runs-since.js";
+import { rowToSummary, summaryColumns } from "./run-row.js";
 import { runPrivateFields, runs } from "./run-store-schema.js";
 
 /**
@@ -223,7 +224,7 @@ function createStore(
     getRun: (runId) =>
       guarded("read a run", false, () => {
         assertRunId(runId);
-        const row = db.select().from(runs).where(eq(runs.runId, runId)).get();
+        const row = db.select(summaryColumns).from(runs).where(eq(runs.runId, runId)).get();
         return row ? rowToSummary(row) : undefined;
       }),
     getRunPrivateFields: (runId) =>
@@ -255,7 +256,7 @@ function createStore(
           );
         }
         const rows = db
-          .select()
+          .select(summaryColumns)
           .from(runs)
           .where(and(filter, after))
           .orderBy(desc(runs.updatedAtMs), desc(runs.runId))
@@ -295,6 +296,8 @@ function createStore(
           );
         return runSearchFieldsById(db, sqlite, runIds);
       }),
+    readSettledRunsSince: (query) =>
+      guarded("read settled runs for a search", false, () => readSettledRunsSince(sqlite, query)),
     countRuns: (query = {}) =>
       guarded("count runs", false, () => {
         const row = db.select({ value: count() }).from(runs).where(filterOf(query)).get();

@@ -1,8 +1,15 @@
 import { isRunStatus } from "../run-status.js";
 import type { RunSummary, RunToolCount, RunWarning } from "../run-summary.js";
-import type { runs } from "./run-store-schema.js";
+import { getTableColumns } from "drizzle-orm";
+import { runs } from "./run-store-schema.js";
 
-type RunRow = typeof runs.$inferSelect;
+/**
+ * The columns a summary is read from: every column of `runs` but `settled_sequence`, so that a file of
+ * an older schema opened read-only (not migrated) can still be listed and read.
+ */
+export const { settledSequence: _settledSequence, ...summaryColumns } = getTableColumns(runs);
+
+type RunRow = Omit<typeof runs.$inferSelect, "settledSequence">;
 
 function parseList<T>(text: string): T[] {
   try {

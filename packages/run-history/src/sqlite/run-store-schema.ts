@@ -35,6 +35,11 @@ export const runs = sqliteTable(
     ownerPid: integer("owner_pid").notNull(),
     ownerStartToken: text("owner_start_token").notNull(),
     ownerHost: text("owner_host").notNull(),
+    /**
+     * When the run settled, in the store's settle order (`run_store_counters.settled`, set by the
+     * `runs_settled_sequence` trigger); null while running. What a search cache reads to stay current.
+     */
+    settledSequence: integer("settled_sequence"),
   },
   (table) => [
     index("runs_updated").on(table.updatedAtMs, table.runId),
@@ -46,6 +51,12 @@ export const runs = sqliteTable(
     index("runs_conversation_updated").on(table.conversationId, table.updatedAtMs, table.runId),
     index("runs_status_started").on(table.status, table.startedAtMs),
     index("runs_started").on(table.startedAtMs),
+    index("runs_logical_conversation_settled").on(
+      table.logicalConversationId,
+      table.settledSequence,
+      table.runId,
+    ),
+    index("runs_conversation_settled").on(table.conversationId, table.settledSequence, table.runId),
   ],
 );
 
@@ -57,4 +68,13 @@ export const runPrivateFields = sqliteTable("run_private_fields", {
   systemPrompt: text("system_prompt"),
   providerSessionMetadataJson: text("provider_session_metadata_json"),
   recalledMemoryJson: text("recalled_memory_json"),
+});
+
+/**
+ * Store-wide counters kept by triggers (migration 0001): `settled` numbers each run that settles,
+ * `deleted` counts removed runs. A search cache compares them to know what changed since its last read.
+ */
+export const runStoreCounters = sqliteTable("run_store_counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull(),
 });
