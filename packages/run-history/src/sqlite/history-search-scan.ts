@@ -27,7 +27,9 @@ export function scanRunSearchFields(
     .orderBy(desc(runs.updatedAtMs), desc(runs.runId))
     .limit(limit)
     .toSQL();
-  return (prepared(sqlite, query.sql).all(...(query.params as unknown[])) as unknown[][]).map(toFields);
+  return (prepared(sqlite, query.sql).all(...(query.params as unknown[])) as unknown[][]).map(
+    searchFieldsFromRow,
+  );
 }
 
 /** Search fields of the runs with these ids (unknown ids left out). */
@@ -40,7 +42,9 @@ export function runSearchFieldsById(
   const query = searchFieldsQuery(db)
     .where(inArray(runs.runId, [...runIds]))
     .toSQL();
-  return (prepared(sqlite, query.sql).all(...(query.params as unknown[])) as unknown[][]).map(toFields);
+  return (prepared(sqlite, query.sql).all(...(query.params as unknown[])) as unknown[][]).map(
+    searchFieldsFromRow,
+  );
 }
 
 /** Ids of the runs matching `filter`, newest first: an index-only read of `runs_*_conversation_updated`. */
@@ -91,7 +95,8 @@ function prepared(sqlite: Database.Database, sql: string, pluck = false): Databa
   return statement;
 }
 
-function toFields(raw: unknown[]): RunSearchFields {
+/** A raw row of the ten search-field columns (run_id, status, started_at_ms, ended_at_ms, model, effort, source, source_detail, failure_kind, user_input) as {@link RunSearchFields}. */
+export function searchFieldsFromRow(raw: unknown[]): RunSearchFields {
   const row = raw as [
     string,
     string,

@@ -2,8 +2,8 @@ import type Database from "better-sqlite3";
 import type { SettledRunSearchFields } from "../history-search-fields.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, logicalConversationId } from "../run-ids.js";
-import { isRunStatus } from "../run-status.js";
 import type { SettledRunsQuery, SettledRunsSince } from "../run-store.js";
+import { searchFieldsFromRow } from "./history-search-scan.js";
 
 /** Most runs one whole-conversation read returns: the largest retention maxCount (reference §4.1). */
 export const SETTLED_RUNS_READ_MAX = 1_000_000;
@@ -66,34 +66,9 @@ function statementsOf(sqlite: Database.Database): Statements | undefined {
   return statements;
 }
 
+/** The search fields (the first ten columns) plus `updated_at_ms`, the eleventh. */
 function toFields(raw: unknown[]): SettledRunSearchFields {
-  const row = raw as [
-    string,
-    string,
-    number,
-    number | null,
-    string,
-    string | null,
-    string,
-    string | null,
-    string | null,
-    string,
-    number,
-  ];
-  const run: SettledRunSearchFields = {
-    runId: row[0],
-    status: isRunStatus(row[1]) ? row[1] : "failed",
-    startedAtMs: row[2],
-    model: row[4],
-    source: row[6],
-    userInput: row[9],
-    updatedAtMs: row[10],
-  };
-  if (row[3] !== null) run.endedAtMs = row[3];
-  if (row[5] !== null) run.effort = row[5];
-  if (row[7] !== null) run.sourceDetail = row[7];
-  if (row[8] !== null) run.failureKind = row[8];
-  return run;
+  return { ...searchFieldsFromRow(raw), updatedAtMs: raw[10] as number };
 }
 
 /**
