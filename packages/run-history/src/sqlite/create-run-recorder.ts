@@ -2,8 +2,8 @@ import type { SecretScanner } from "@mono-agent/evidence";
 import { type BoundRunRecordOptions, boundRunText, serializeRunEvent } from "../bound-run-event.js";
 import {
   RUN_CHECKPOINT_EVERY_EVENTS,
-  RUN_EVENTS_COUNT_CHECKPOINT_MAX_BYTES,
   RUN_CHECKPOINT_INTERVAL_MS,
+  RUN_EVENTS_COUNT_CHECKPOINT_MAX_BYTES,
   RUN_EVENTS_MAX_BYTES,
   RUN_RECORD_MAX_STRING_BYTES,
   RUN_SUMMARY_MAX_SERVERS,

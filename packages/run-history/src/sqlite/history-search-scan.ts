@@ -1,6 +1,6 @@
+import type Database from "better-sqlite3";
 import { and, desc, inArray, type SQL } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import type Database from "better-sqlite3";
 import type { RunSearchFields } from "../history-search-fields.js";
 import { isRunStatus } from "../run-status.js";
 import { runs } from "./run-store-schema.js";

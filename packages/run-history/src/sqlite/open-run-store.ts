@@ -5,7 +5,6 @@ import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, type SQL, s
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../limits.js";
 import { RunHistoryError } from "../run-history-error.js";
-import { applyMigrations, storeFailure } from "./run-store-migrations.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
 import { isRunStatus } from "../run-status.js";
 import type { ListRunsQuery, RunStore } from "../run-store.js";
@@ -16,9 +15,11 @@ import {
   scanRunSearchFields,
 } from "./history-search-scan.js";
 import { privateFieldsToRow, rowToPrivateFields } from "./private-fields-row.js";
-import { readSettledRunsSince } from "./settled-runs-since.js";
-import { rowToSummary, summaryColumns } from "./run-row.js";
+import { rowToSummary } from "./run-row.js";
+import { applyMigrations, storeFailure } from "./run-store-migrations.js";
 import { runPrivateFields, runs } from "./run-store-schema.js";
+import { readSettledRunsSince } from "./settled-runs-since.js";
+import { summaryColumns } from "./summary-columns.js";
 
 /**
  * How long a writer waits for another process's write lock (SQLite busy_timeout). Every write is one

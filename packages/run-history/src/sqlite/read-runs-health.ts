@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
-import type { RunSummary } from "../run-summary.js";
 import type { RunOwner } from "../run-store.js";
+import type { RunSummary } from "../run-summary.js";
 import { rowToSummary } from "./run-row.js";
 
 /** What `mono-agent validate` shows about the run store. */

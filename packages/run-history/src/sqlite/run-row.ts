@@ -1,13 +1,8 @@
 import { isRunStatus } from "../run-status.js";
 import type { RunSummary, RunToolCount, RunWarning } from "../run-summary.js";
-import { getTableColumns } from "drizzle-orm";
-import { runs } from "./run-store-schema.js";
+import type { runs } from "./run-store-schema.js";
 
-/**
- * The columns a summary is read from: every column of `runs` but `settled_sequence`, so that a file of
- * an older schema opened read-only (not migrated) can still be listed and read.
- */
-export const { settledSequence: _settledSequence, ...summaryColumns } = getTableColumns(runs);
+// Type-only imports: the health reader of `mono-agent validate` uses this file and must not load drizzle.
 
 type RunRow = Omit<typeof runs.$inferSelect, "settledSequence">;
 
