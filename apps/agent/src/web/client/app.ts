@@ -6,7 +6,8 @@ import type { WebDeliveryView } from "../web-features.js";
 import type { WebThread, WebTurn } from "../web-thread-types.js";
 import { api, ConsoleApiError } from "./console-api.js";
 import { renderPage } from "./render-pages.js";
-import { element, renderDelivery, renderTurn, size } from "./render-turn.js";
+import { createPendingFiles } from "./pending-files.js";
+import { element, renderDelivery, renderTurn } from "./render-turn.js";
 
 type ThreadView = WebThread & { running: boolean };
 type ConsoleEvent =
@@ -44,19 +45,15 @@ const ui = {
 
 type ThreadPayload = { thread: ThreadView; turns: WebTurn[]; deliveries: WebDeliveryView[] };
 let openThread: ThreadPayload | undefined;
-/** Files picked for the next message. */
-let pendingFiles: File[] = [];
-
-/** Limits the server enforces (web-attachments.ts), checked here first to say so before uploading. */
-const ATTACHMENTS_MAX = 8;
-const ATTACHMENT_MAX_BYTES = 10_000_000;
-const ATTACHMENTS_TOTAL_MAX_BYTES = 20_000_000;
 let openThreadId: string | undefined;
 
 function say(text: string, isError = false): void {
   ui.status.textContent = text;
   ui.status.classList.toggle("error", isError);
 }
+
+/** Files picked for the next message. */
+const pendingFiles = createPendingFiles({ list: ui.attached, say, focus: () => ui.message.focus() });
 
 function fail(error: unknown): void {
   if (error instanceof ConsoleApiError && error.status === 401) {
@@ -134,55 +131,6 @@ function timeline(turns: WebTurn[], deliveries: WebDeliveryView[]): HTMLLIElemen
   return items;
 }
 
-function renderPendingFiles(): void {
-  ui.attached.hidden = pendingFiles.length === 0;
-  ui.attached.replaceChildren(
-    ...pendingFiles.map((file, index) => {
-      const item = element("li", undefined, `${file.name} (${size(file.size)}) `);
-      const remove = element("button", "remove-file", "×");
-      remove.type = "button";
-      remove.setAttribute("aria-label", `Remove ${file.name}`);
-      remove.addEventListener("click", () => {
-        pendingFiles.splice(index, 1);
-        renderPendingFiles();
-        ui.message.focus();
-      });
-      item.append(remove);
-      return item;
-    }),
-  );
-}
-
-function addFiles(files: readonly File[]): void {
-  const next = [...pendingFiles, ...files];
-  const tooBig = next.find((file) => file.size > ATTACHMENT_MAX_BYTES);
-  const total = next.reduce((sum, file) => sum + file.size, 0);
-  if (next.length > ATTACHMENTS_MAX) say(`At most ${ATTACHMENTS_MAX} files go with one message.`, true);
-  else if (tooBig)
-    say(
-      `${tooBig.name} is ${size(tooBig.size)}; one file may be at most ${size(ATTACHMENT_MAX_BYTES)}.`,
-      true,
-    );
-  else if (total > ATTACHMENTS_TOTAL_MAX_BYTES)
-    say(
-      `The files add up to ${size(total)}; at most ${size(ATTACHMENTS_TOTAL_MAX_BYTES)} go with one message.`,
-      true,
-    );
-  else {
-    pendingFiles = next;
-    say("");
-  }
-  renderPendingFiles();
-}
-
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = "";
-  for (let offset = 0; offset < bytes.length; offset += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
-  return btoa(binary);
-}
-
 function replaceTurn(turn: WebTurn): void {
   const old = ui.turns.querySelector<HTMLLIElement>(`li[data-turn-id="${turn.turnId}"]`);
   if (!old) return;
@@ -228,8 +176,7 @@ async function route(): Promise<void> {
   const thread = /^\/t\/([A-Za-z0-9_-]+)$/.exec(path)?.[1];
   openThreadId = thread;
   openThread = undefined;
-  pendingFiles = [];
-  renderPendingFiles();
+  pendingFiles.clear();
   ui.renameForm.hidden = true;
   for (const link of ui.threads.querySelectorAll("a[data-thread-id]"))
     link.toggleAttribute("aria-current", (link as HTMLElement).dataset["threadId"] === thread);
@@ -331,17 +278,13 @@ async function sendMessage(): Promise<void> {
   if (!openThreadId || text.trim() === "" || ui.send.disabled) return;
   ui.send.disabled = true;
   try {
-    const files = pendingFiles;
-    const attachments = await Promise.all(
-      files.map(async (file) => ({ name: file.name, data: await base64Of(file) })),
-    );
+    const attachments = await pendingFiles.encoded();
     await api("POST", `/api/threads/${openThreadId}/messages`, {
       text,
       ...(attachments.length > 0 ? { attachments } : {}),
     });
     ui.message.value = "";
-    pendingFiles = [];
-    renderPendingFiles();
+    pendingFiles.clear();
     say("");
     await loadThread(openThreadId);
   } catch (error) {
@@ -373,7 +316,7 @@ function wireEvents(): void {
   });
   ui.archived.addEventListener("toggle", () => void loadThreadList().catch(fail));
   ui.attach.addEventListener("change", () => {
-    addFiles([...(ui.attach.files ?? [])]);
+    pendingFiles.add([...(ui.attach.files ?? [])]);
     ui.attach.value = "";
   });
   ui.composer.addEventListener("submit", (event) => {
