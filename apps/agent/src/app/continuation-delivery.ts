@@ -29,11 +29,25 @@ export function continuationMessage(text: string, now: number): AgentMessage {
   } as AgentMessage;
 }
 
-/** Whether the conversation store holds messages written under `runId` (read-only query). */
-export function conversationHasRun(file: string, runId: string, conversationId?: string): boolean {
+/**
+ * Runs `read` on the conversation store opened read-only; `fallback` when the store does not exist yet or
+ * cannot be read (these lookups decide nothing on their own: a missing answer means "not delivered").
+ */
+function readConversations<T>(file: string, fallback: T, read: (sqlite: Database.Database) => T): T {
   let sqlite: Database.Database | undefined;
   try {
     sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    return read(sqlite);
+  } catch {
+    return fallback;
+  } finally {
+    sqlite?.close();
+  }
+}
+
+/** Whether the conversation store holds messages written under `runId` (read-only query). */
+export function conversationHasRun(file: string, runId: string, conversationId?: string): boolean {
+  return readConversations(file, false, (sqlite) => {
     const row =
       conversationId === undefined
         ? sqlite.prepare("SELECT 1 FROM conversation_messages WHERE run_id = ? LIMIT 1").get(runId)
@@ -41,29 +55,19 @@ export function conversationHasRun(file: string, runId: string, conversationId?:
             .prepare("SELECT 1 FROM conversation_messages WHERE conversation_id = ? AND run_id = ? LIMIT 1")
             .get(conversationId, runId);
     return row !== undefined;
-  } catch {
-    return false;
-  } finally {
-    sqlite?.close();
-  }
+  });
 }
 
 /** The text of the continuation message delivered as `deliveryId` into `conversationId`, if it was. */
 export function deliveredText(file: string, deliveryId: string, conversationId: string): string | undefined {
-  let sqlite: Database.Database | undefined;
-  try {
-    sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  return readConversations(file, undefined, (sqlite) => {
     const row = sqlite
       .prepare(
         "SELECT message_json AS json FROM conversation_messages WHERE conversation_id = ? AND run_id = ? ORDER BY sequence LIMIT 1",
       )
       .get(conversationId, deliveryId) as { json: string } | undefined;
     return row === undefined ? undefined : messageText(row.json);
-  } catch {
-    return undefined;
-  } finally {
-    sqlite?.close();
-  }
+  });
 }
 
 /** A continuation message that reached its conversation. */
@@ -88,9 +92,7 @@ export const CONVERSATION_DELIVERIES_PER_VIEW = 200;
  * {@link CONVERSATION_DELIVERIES_PER_VIEW}); empty when the store does not exist yet. Read-only.
  */
 export function listConversationDeliveries(file: string, conversationId: string): ConversationDelivery[] {
-  let sqlite: Database.Database | undefined;
-  try {
-    sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  return readConversations(file, [], (sqlite) => {
     const rows = sqlite
       .prepare(
         `SELECT run_id AS runId, message_json AS json, created_at_ms AS at FROM conversation_messages
@@ -102,11 +104,7 @@ export function listConversationDeliveries(file: string, conversationId: string)
       text: messageText(row.json),
       deliveredAtMs: row.at,
     }));
-  } catch {
-    return [];
-  } finally {
-    sqlite?.close();
-  }
+  });
 }
 
 function messageText(json: string): string {
