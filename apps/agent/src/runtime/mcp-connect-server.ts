@@ -3,10 +3,11 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { McpBridgeError } from "./mcp-bridge-error.js";
+import type { McpBridgeErrorCode } from "./is-mcp-bridge-error.js";
 import { buildChildEnv } from "./mcp-child-env.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./mcp-server-spec.js";
 import { type ProcessCloseGrace, ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
+import { MonoAgentRuntimeError } from "./runtime-error.js";
 
 /**
  * Most `tools/list` pages read from one server. A server that keeps returning a `nextCursor` is buggy;
@@ -48,7 +49,7 @@ export interface OpenMcpServer {
 
 /**
  * Opens one server within its `connectTimeoutMs` (covering spawn/open, initialise and the paginated
- * tool listing, and for `auto` both attempts). Throws {@link McpBridgeError} (`spawn_failed`,
+ * tool listing, and for `auto` both attempts). Throws {@link MonoAgentRuntimeError} (`spawn_failed`,
  * `connect_failed`, `connect_timeout`, `connect_aborted`) after closing whatever was started.
  */
 export async function connectMcpServer(
@@ -201,17 +202,17 @@ function connectError(
   error: unknown,
   stopReason: "timeout" | "aborted" | undefined,
   server: OpenMcpServer | undefined,
-): McpBridgeError {
+): MonoAgentRuntimeError<McpBridgeErrorCode> {
   const stderr = server?.describeDisconnect() ?? "";
   if (stopReason === "timeout") {
-    return new McpBridgeError(
+    return new MonoAgentRuntimeError(
       "connect_timeout",
       `MCP server "${spec.name}" did not connect within ${spec.options.connectTimeoutMs} ms${stderr}.`,
       { cause: error },
     );
   }
   if (stopReason === "aborted") {
-    return new McpBridgeError(
+    return new MonoAgentRuntimeError(
       "connect_aborted",
       `MCP server "${spec.name}" was not connected: the run was aborted.`,
       { cause: error },
@@ -219,14 +220,14 @@ function connectError(
   }
   const syscall = (error as NodeJS.ErrnoException | undefined)?.syscall;
   if (spec.transport === "stdio" && typeof syscall === "string" && syscall.startsWith("spawn")) {
-    return new McpBridgeError(
+    return new MonoAgentRuntimeError(
       "spawn_failed",
       `MCP server "${spec.name}" could not be started: ${errorText(error)} (command "${spec.command}"; check that it is installed and on PATH).`,
       { cause: error },
     );
   }
   const where = spec.transport === "stdio" ? `command "${spec.command}"` : `${spec.transport} ${spec.url}`;
-  return new McpBridgeError(
+  return new MonoAgentRuntimeError(
     "connect_failed",
     `MCP server "${spec.name}" (${where}) failed to connect: ${errorText(error)}${stderr}.`,
     { cause: error },

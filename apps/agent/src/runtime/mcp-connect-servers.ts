@@ -1,7 +1,7 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { assignMcpToolNames } from "@mono-agent/policy";
+import { type McpBridgeErrorCode, isMcpBridgeError } from "./is-mcp-bridge-error.js";
 import { type McpAgentToolInput, type McpToolProgressEvent, createMcpAgentTool } from "./mcp-agent-tool.js";
-import { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 import { type ConnectedTransport, type OpenMcpServer, connectMcpServer } from "./mcp-connect-server.js";
 import type { RunServerSpec } from "./mcp-server-spec.js";
 import { isToolIncluded } from "./mcp-tool-filter.js";
@@ -11,6 +11,7 @@ import {
   SIGTERM_GRACE_MS,
   STDIN_EOF_GRACE_MS,
 } from "./process-group-stdio-transport.js";
+import { MonoAgentRuntimeError } from "./runtime-error.js";
 
 /** Default connect timeout of a server, in ms (SPEC §3: 30 s); the host normally sets `connectTimeoutMs`. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
@@ -106,9 +107,9 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
       try {
         return { spec, open: await connectMcpServer(spec, context) };
       } catch (error) {
-        const failure = McpBridgeError.isInstance(error)
+        const failure = isMcpBridgeError(error)
           ? error
-          : new McpBridgeError(
+          : new MonoAgentRuntimeError(
               "connect_failed",
               `MCP server "${spec.name}" failed to connect: ${String(error)}`,
               { cause: error },
@@ -195,7 +196,7 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
 function describeServer(
   spec: RunServerSpec,
   open: OpenMcpServer | undefined,
-  failure: McpBridgeError | undefined,
+  failure: MonoAgentRuntimeError<McpBridgeErrorCode> | undefined,
   toolNamesByServer: Map<string, string[]>,
 ): ConnectedServerInfo {
   const info = {

@@ -1,6 +1,7 @@
 /**
  * Stable codes of {@link MonoAgentRuntimeError}. Callers branch on the code, never on the message.
  *
+ * Runtime (models, built-in tools, workspace, conversations):
  * - `invalid_model_ref`: `runtime.model` is not `<provider>:<modelId>` (or the bare `demo`).
  * - `unknown_provider`: the provider is neither a pi-ai provider nor declared in `models.providers`.
  * - `unknown_model`: pi-ai does not know the model id for a built-in provider.
@@ -13,6 +14,27 @@
  * - `invalid_conversation_id`: a conversation id is not `<channel>:<id>` within the length bound.
  * - `invalid_run_id`: a run id does not match the run id pattern.
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
+ *
+ * MCP bridge (connecting to MCP servers and calling their tools):
+ * - `spawn_failed`: a stdio server's command could not be started (missing binary, bad cwd).
+ * - `connect_failed`: the server could not be opened, initialised or listed.
+ * - `connect_timeout`: connecting took longer than the server's `connectTimeoutMs`.
+ * - `connect_aborted`: the run was aborted while the server was connecting.
+ * - `tool_error`: the server answered the call with an `isError` result; the message is its text.
+ * - `call_timeout`: no answer and no progress within the idle timeout.
+ * - `call_time_limit`: the call ran past the absolute cap `callMaxTotalTimeoutMs`.
+ * - `call_cancelled`: the run was aborted during the call.
+ * - `server_disconnected`: the server closed the connection or exited (before or during the call).
+ * - `call_failed`: any other failure of the call (protocol error, invalid structured output).
+ *
+ * Web console (`mono-agent serve`; the HTTP layer maps each to a status):
+ * - `thread_not_found`: no web thread has that id (404).
+ * - `thread_archived`: the thread is archived and takes no new messages (409).
+ * - `thread_busy`: a run of the thread is in progress; one run at a time per thread (409).
+ * - `no_run_in_progress`: cancel was asked of a thread with no run (409).
+ * - `invalid_title`: a title is empty, too long or has control characters (400).
+ * - `invalid_request`: a request body or parameter is malformed (400; 413 when too large).
+ * - `web_store_failed`: the thread store could not be opened, read or written (500).
  */
 export type MonoAgentRuntimeErrorCode =
   | "invalid_model_ref"
@@ -26,22 +48,45 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_tool_arguments"
   | "invalid_conversation_id"
   | "invalid_run_id"
-  | "conversation_store_failed";
+  | "conversation_store_failed"
+  | "spawn_failed"
+  | "connect_failed"
+  | "connect_timeout"
+  | "connect_aborted"
+  | "tool_error"
+  | "call_timeout"
+  | "call_time_limit"
+  | "call_cancelled"
+  | "server_disconnected"
+  | "call_failed"
+  | "thread_not_found"
+  | "thread_archived"
+  | "thread_busy"
+  | "no_run_in_progress"
+  | "invalid_title"
+  | "invalid_request"
+  | "web_store_failed";
 
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 
-/** The base error of @mono-agent/agent: a stable `code`, a message that names the fix, an optional `cause`. */
-export class MonoAgentRuntimeError extends Error {
-  readonly code: MonoAgentRuntimeErrorCode;
+/**
+ * The one error class of @mono-agent/agent (runtime, MCP bridge and web console): a stable `code`, a
+ * message that names the fix, an optional `cause`. `Code` narrows the code where a caller knows the area
+ * (e.g. `MonoAgentRuntimeError<McpBridgeErrorCode>`); it defaults to every code.
+ */
+export class MonoAgentRuntimeError<
+  Code extends MonoAgentRuntimeErrorCode = MonoAgentRuntimeErrorCode,
+> extends Error {
+  readonly code: Code;
   readonly [MARKER] = true;
 
-  constructor(code: MonoAgentRuntimeErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: Code, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "MonoAgentRuntimeError";
     this.code = code;
   }
 
-  /** True for a MonoAgentRuntimeError from any copy of this package (safer than `instanceof`). */
+  /** True for a MonoAgentRuntimeError from any copy of this package (safer than `instanceof`); any code. */
   static isInstance(value: unknown): value is MonoAgentRuntimeError {
     return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
   }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import { parseWebAttachments, WEB_MESSAGE_BODY_MAX_BYTES } from "./web-attachments.js";
-import { WebConsoleError } from "./web-console-error.js";
 import type { WebFeatures } from "./web-features.js";
 import { RUNS_PAGE_LIMIT } from "./web-features.js";
 import type { WebEventHub } from "./web-event-hub.js";
@@ -56,7 +56,7 @@ export async function handleApiRoute(
   if (match) {
     const threadId = decodeURIComponent(match[1] ?? "");
     if (!WEB_THREAD_ID_PATTERN.test(threadId))
-      throw new WebConsoleError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
+      throw new MonoAgentRuntimeError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
     const action = match[2];
     if (action === undefined && method === "GET") {
       const thread = store.getThread(threadId);
@@ -79,7 +79,7 @@ export async function handleApiRoute(
       const body = await readJsonBody(request, WEB_MESSAGE_BODY_MAX_BYTES);
       const unknown = Object.keys(body).filter((key) => key !== "text" && key !== "attachments");
       if (unknown.length > 0)
-        throw new WebConsoleError(
+        throw new MonoAgentRuntimeError(
           "invalid_request",
           `Unknown field(s) ${unknown.join(", ")}; send { "text": "...", "attachments"?: [...] }.`,
         );
@@ -96,7 +96,7 @@ export async function handleApiRoute(
     }
     if (action === "archive" && method === "POST") {
       if (runs.isRunning(threadId))
-        throw new WebConsoleError(
+        throw new MonoAgentRuntimeError(
           "thread_busy",
           "A run of this thread is in progress; cancel it before archiving.",
         );

@@ -1,4 +1,4 @@
-import { WebConsoleError } from "./web-console-error.js";
+import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import { WEB_BODY_MAX_BYTES } from "./web-http.js";
 
 /** Files one console message may carry: a handful of uploads, not a folder. */
@@ -36,8 +36,8 @@ const ACCEPTED_FORM = 'send "attachments": [{ "name": "notes.txt", "data": "<bas
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-function invalid(message: string): WebConsoleError {
-  return new WebConsoleError("invalid_request", `${message}; ${ACCEPTED_FORM}.`);
+function invalid(message: string): MonoAgentRuntimeError {
+  return new MonoAgentRuntimeError("invalid_request", `${message}; ${ACCEPTED_FORM}.`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { WebConsoleError, type WebConsoleErrorCode } from "./web-console-error.js";
+import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
+import { isWebConsoleError, type WebConsoleErrorCode } from "./is-web-console-error.js";
 
 /** Largest JSON body the API reads, in bytes: a message of WEB_MESSAGE_MAX_CHARACTERS in UTF-8 fits. */
 export const WEB_BODY_MAX_BYTES = 1_000_000;
@@ -33,7 +34,7 @@ export function sendError(response: ServerResponse, status: number, code: string
 }
 
 export function sendFailure(response: ServerResponse, error: unknown): void {
-  if (WebConsoleError.isInstance(error)) {
+  if (isWebConsoleError(error)) {
     const status =
       error.code === "invalid_request" && /too large/.test(error.message) ? 413 : STATUS_BY_CODE[error.code];
     sendError(response, status, error.code, error.message);
@@ -55,7 +56,7 @@ export async function readJsonBody(
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
     if (size > maxBytes)
-      throw new WebConsoleError(
+      throw new MonoAgentRuntimeError(
         "invalid_request",
         `The request body is too large; at most ${maxBytes} bytes are accepted.`,
       );
@@ -67,9 +68,9 @@ export async function readJsonBody(
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new WebConsoleError("invalid_request", "The request body is not JSON; send a JSON object.");
+    throw new MonoAgentRuntimeError("invalid_request", "The request body is not JSON; send a JSON object.");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new WebConsoleError("invalid_request", "The request body must be a JSON object.");
+    throw new MonoAgentRuntimeError("invalid_request", "The request body must be a JSON object.");
   return parsed as Record<string, unknown>;
 }

@@ -2,8 +2,8 @@ import type { RunRequest, RunResult } from "../app/run-agent.js";
 import type { RunEvent } from "../app/run-events.js";
 import { CONVERSATION_SERVER_NAME } from "@mono-agent/policy";
 import { CONVERSATION_TITLE_TOOL_NAME } from "../app/conversation-title.js";
+import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import type { WebAttachment } from "./web-attachments.js";
-import { WebConsoleError } from "./web-console-error.js";
 import type { WebEventHub } from "./web-event-hub.js";
 import { isTitleWritable } from "./web-thread-rows.js";
 import type { WebThreadStore } from "./web-thread-store.js";
@@ -61,14 +61,14 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
     attachments: readonly WebAttachment[] = [],
   ): { turnId: string } => {
     if (typeof text !== "string" || text.trim().length === 0)
-      throw new WebConsoleError("invalid_request", 'Send { "text": "..." } with a non-empty message.');
+      throw new MonoAgentRuntimeError("invalid_request", 'Send { "text": "..." } with a non-empty message.');
     if (text.length > WEB_MESSAGE_MAX_CHARACTERS)
-      throw new WebConsoleError(
+      throw new MonoAgentRuntimeError(
         "invalid_request",
         `The message is ${text.length} characters; at most ${WEB_MESSAGE_MAX_CHARACTERS} are accepted.`,
       );
     if (active.has(threadId))
-      throw new WebConsoleError(
+      throw new MonoAgentRuntimeError(
         "thread_busy",
         "A run of this thread is in progress; wait for it or cancel it.",
       );
@@ -173,7 +173,7 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
     start,
     cancel(threadId) {
       const run = active.get(threadId);
-      if (!run) throw new WebConsoleError("no_run_in_progress", "This thread has no run in progress.");
+      if (!run) throw new MonoAgentRuntimeError("no_run_in_progress", "This thread has no run in progress.");
       run.controller.abort(new Error("cancelled in the web console"));
     },
     isRunning: (threadId) => active.has(threadId),

@@ -7,7 +7,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { normalizeConversationTitle } from "../app/conversation-title.js";
-import { WebConsoleError } from "./web-console-error.js";
+import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import { threadFromRow } from "./web-thread-rows.js";
 import { webThreads, webToolCalls, webTurns } from "./web-thread-schema.js";
 import type { TitleProposalOutcome, WebThread, WebThreadOrigin } from "./web-thread-types.js";
@@ -68,7 +68,7 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
   } catch (error) {
-    throw new WebConsoleError(
+    throw new MonoAgentRuntimeError(
       "web_store_failed",
       `Cannot open the web thread store ${file}: ${String(error)}`,
       {
@@ -81,7 +81,8 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
 
   const row = (threadId: string) => {
     const found = db.select().from(webThreads).where(eq(webThreads.threadId, threadId)).get();
-    if (!found) throw new WebConsoleError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
+    if (!found)
+      throw new MonoAgentRuntimeError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
     return found;
   };
   return {
@@ -130,7 +131,7 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
     },
     renameThread(threadId, title) {
       const parsed = normalizeConversationTitle(title);
-      if (!parsed.ok) throw new WebConsoleError("invalid_title", parsed.message);
+      if (!parsed.ok) throw new MonoAgentRuntimeError("invalid_title", parsed.message);
       const changed = db
         .update(webThreads)
         .set({
@@ -190,7 +191,7 @@ function applyMigrations(db: BetterSQLite3Database, sqlite: Database.Database, f
     } catch (error) {
       if (attempt >= MIGRATION_ATTEMPTS) {
         sqlite.close();
-        throw new WebConsoleError(
+        throw new MonoAgentRuntimeError(
           "web_store_failed",
           `Cannot migrate the web thread store ${file}: ${String(error)}`,
           {

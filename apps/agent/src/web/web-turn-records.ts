@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import type { WebAttachmentNote } from "./web-attachments.js";
-import { WebConsoleError } from "./web-console-error.js";
 import { webThreads, webToolCalls, webTurns } from "./web-thread-schema.js";
 import type { WebToolCall, WebToolCallStatus, WebTurn, WebTurnStatus } from "./web-thread-types.js";
 
@@ -60,9 +60,9 @@ export function webTurnRecords(db: BetterSQLite3Database): WebTurnRecords {
         (tx) => {
           const thread = tx.select().from(webThreads).where(eq(webThreads.threadId, threadId)).get();
           if (!thread)
-            throw new WebConsoleError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
+            throw new MonoAgentRuntimeError("thread_not_found", `No web thread ${JSON.stringify(threadId)}.`);
           if (thread.archivedAtMs !== null)
-            throw new WebConsoleError(
+            throw new MonoAgentRuntimeError(
               "thread_archived",
               "This thread is archived; start a new thread to continue.",
             );

@@ -1,8 +1,9 @@
 import { getEventListeners } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { McpBridgeError } from "../../src/runtime/mcp-bridge-error.js";
+import { type McpBridgeErrorCode, isMcpBridgeError } from "../../src/runtime/is-mcp-bridge-error.js";
 import { type ConnectedMcpServers, connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
+import type { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
 import {
   bridgeOptions,
   fixtureSpec,
@@ -18,11 +19,11 @@ function toolNamed(bridge: ConnectedMcpServers, name: string): AgentTool {
   return tool;
 }
 
-async function bridgeError(promise: Promise<unknown>): Promise<McpBridgeError> {
+async function bridgeError(promise: Promise<unknown>): Promise<MonoAgentRuntimeError<McpBridgeErrorCode>> {
   try {
     await promise;
   } catch (error) {
-    if (McpBridgeError.isInstance(error)) return error;
+    if (isMcpBridgeError(error)) return error;
     throw error;
   }
   throw new Error("expected the call to fail");

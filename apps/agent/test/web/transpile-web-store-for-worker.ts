@@ -9,12 +9,12 @@ const agentRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The store's sources and what they import, relative to the agent package. */
 const SOURCES = [
   "src/web/web-thread-store.ts",
-  "src/web/web-console-error.ts",
   "src/web/web-thread-rows.ts",
   "src/web/web-thread-schema.ts",
   "src/web/web-thread-types.ts",
   "src/web/web-turn-records.ts",
   "src/app/conversation-title.ts",
+  "src/runtime/runtime-error.ts",
 ];
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { WebConsoleError } from "../../src/web/web-console-error.js";
+import { isWebConsoleError } from "../../src/web/is-web-console-error.js";
 import { createWebThreadStore } from "../../src/web/web-thread-store.js";
 
 const storeFile = () => join(mkdtempSync(join(tmpdir(), "web-store-")), "web-threads.sqlite");
@@ -91,7 +91,7 @@ describe("the web thread store", () => {
       } catch (error) {
         caught = error;
       }
-      expect(WebConsoleError.isInstance(caught) && caught.code).toBe("invalid_title");
+      expect(isWebConsoleError(caught) && caught.code).toBe("invalid_title");
     }
     expect(store.getThread(thread.threadId)).toMatchObject({ titleLocked: false, titleSource: "none" });
     expect(() => store.getThread("missing")).toThrowError(
