@@ -13,6 +13,7 @@
  * - `invalid_conversation_id`: a conversation id is not `<channel>:<id>` within the length bound.
  * - `invalid_run_id`: a run id does not match the run id pattern.
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
+ * - `conversation_busy`: a conversation reset was refused because a run of that conversation is in progress.
  */
 export type MonoAgentRuntimeErrorCode =
   | "invalid_model_ref"
@@ -26,7 +27,8 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_tool_arguments"
   | "invalid_conversation_id"
   | "invalid_run_id"
-  | "conversation_store_failed";
+  | "conversation_store_failed"
+  | "conversation_busy";
 
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 
