@@ -1,6 +1,7 @@
 export type { AppToolProvider, AppToolRunContext, AppToolServers } from "./app/app-tool-provider.js";
 export { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult } from "./app/run-agent.js";
 export type { RunEvent, RunStatus } from "./app/run-events.js";
+export type { ConversationReset } from "./app/reset-conversation.js";
 export { createRunId, RUN_ID_PATTERN } from "./app/run-id.js";
 export {
   conversationStoreFile,

@@ -1,7 +1,8 @@
-import { dirname, join } from "node:path";
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import { createToolPolicy } from "@mono-agent/policy";
+import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
+import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
@@ -11,11 +12,20 @@ import { continuationsWanted, startAgentContinuations } from "./continuation-ser
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { createRunId } from "./run-id.js";
-import { type RunRequest, type RunResult, runAgent } from "./run-agent.js";
+import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
 import { runHistoryProviders } from "./run-history-tool.js";
 import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
-import { openSessionHistorySidecar } from "./session-history-sidecar.js";
+import {
+  type ConversationReset,
+  conversationBusyError,
+  liveRunsOfConversation,
+  openToolHistoryForReset,
+  resetConversationRecords,
+} from "./reset-conversation.js";
+import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
+
+export { conversationStoreFile };
 
 /** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
 export interface StartMonoAgentAppOptions extends RunContextOptions {
@@ -52,13 +62,20 @@ export interface MonoAgentApp {
    * views refresh on it); returns the unsubscribe function. Never called when the service is off.
    */
   onContinuationDelivered(listener: (delivery: DeliveredContinuation) => void): () => void;
+  /**
+   * Forgets a conversation, so its next run starts fresh: its stored messages and its SessionHistory
+   * records, over every `#YYYY-MM-DD` rollover bucket of the logical conversation (`cli:a#2026-07-12`
+   * and `cli:a` reset the same thing). Returns what was removed; an unknown conversation removes nothing
+   * and is not an error. Recorded runs (RunHistory, `mono-agent runs`) are durable records and stay, as
+   * do continuations pending for the conversation, web console threads and curated memory.
+   *
+   * Throws `invalid_conversation_id` for an id that is not `<channel>:<id>`, and `conversation_busy`
+   * while a run of the logical conversation is in progress in this app, or (with run recording on) is
+   * recorded as running by another live process. Nothing is removed when it throws.
+   */
+  resetConversation(conversationId: string): Promise<ConversationReset>;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
-}
-
-/** Where the conversation store lives: beside the artifacts folder (`.mono-agent/conversations.sqlite`). */
-export function conversationStoreFile(loaded: LoadedConfig): string {
-  return join(dirname(loaded.artifactsDir), "conversations.sqlite");
 }
 
 /**
@@ -87,6 +104,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   const sessionHistory = openSessionHistorySidecar({ loaded, env: options.env, policy });
   const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
   const inFlight = new Set<Promise<RunResult>>();
+  /** Runs in progress by logical conversation: what a reset must not pull the messages from under. */
+  const activeRuns = new Map<string, Set<string>>();
   const deliveryListeners = new Set<(delivery: DeliveredContinuation) => void>();
   let closed = false;
   // The continuation service (when configured and the host brings no issuer of its own): claims,
@@ -144,6 +163,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       ...(options.preparers ?? []),
     ],
   };
+  const inProcessRunsOf = (logical: string) =>
+    [...(activeRuns.get(logical) ?? [])].map((runId) => ({ runId }));
   return {
     loaded,
     onContinuationDelivered(listener) {
@@ -154,10 +175,47 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     run(request) {
       if (closed)
         return Promise.reject(new Error("the mono-agent app is closed; start a new one to run again"));
-      const running = runAgent(deps, createRunId(), request);
+      const runId = createRunId();
+      const conversationId = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const logical = typeof conversationId === "string" ? logicalConversationId(conversationId) : "";
+      const active = activeRuns.get(logical) ?? new Set<string>();
+      activeRuns.set(logical, active.add(runId));
+      const running = runAgent(deps, runId, request);
       inFlight.add(running);
-      void running.finally(() => inFlight.delete(running)).catch(() => {});
+      void running
+        .finally(() => {
+          inFlight.delete(running);
+          active.delete(runId);
+          if (active.size === 0 && activeRuns.get(logical) === active) activeRuns.delete(logical);
+        })
+        .catch(() => {});
       return running;
+    },
+    async resetConversation(conversationId) {
+      if (closed) throw new Error("the mono-agent app is closed; start a new one to reset a conversation");
+      assertConversationId(conversationId);
+      const logical = logicalConversationId(conversationId);
+      if (activeRuns.has(logical)) throw conversationBusyError(conversationId, inProcessRunsOf(logical));
+      if (recording) {
+        const live = await liveRunsOfConversation(recording.store, conversationId);
+        if (live.length > 0) throw conversationBusyError(conversationId, live);
+      }
+      // Writes of settled runs that outlived the foreground ceiling land before the delete, not after it.
+      if ("writer" in sessionHistory) await sessionHistory.writer.drain();
+      // Checked again with no await before the delete: a run started meanwhile would read the messages.
+      if (activeRuns.has(logical)) throw conversationBusyError(conversationId, inProcessRunsOf(logical));
+      if (closed) throw new Error("the mono-agent app is closed; start a new one to reset a conversation");
+      const ownSidecar =
+        "store" in sessionHistory ? undefined : openToolHistoryForReset(sessionHistoryFile(loaded));
+      try {
+        return resetConversationRecords({
+          conversationId,
+          conversations,
+          toolHistory: "store" in sessionHistory ? sessionHistory.store : ownSidecar,
+        });
+      } finally {
+        ownSidecar?.close();
+      }
     },
     async close() {
       if (closed) return;

@@ -46,6 +46,11 @@ const COMMANDS: Record<string, CommandEntry> = {
       "recorded runs: `runs list` (--conversation, --status, --limit) and `runs show <runId>` (--events)",
     load: async () => (await import("./runs/runs-command.js")).runsCommand,
   },
+  conversations: {
+    summary:
+      "stored conversations: `conversations list` (--limit) and `conversations reset <conversationId>` (start it fresh)",
+    load: async () => (await import("./conversations/conversations-command.js")).conversationsCommand,
+  },
   continuations: {
     summary:
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered|not-delivered|dead-lettered",

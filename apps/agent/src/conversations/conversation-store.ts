@@ -59,6 +59,8 @@ export interface ConversationStore {
   ): { firstSequence: number; lastSequence: number };
   /** Conversations, most recently updated first. */
   listConversations(options?: { limit?: number }): ConversationSummary[];
+  /** How many conversations (each `#YYYY-MM-DD` bucket counted on its own) the store holds. */
+  countConversations(): number;
   /**
    * Forget a conversation: its messages and, for a daily bucket or its logical id, every
    * `#YYYY-MM-DD` bucket of the same logical conversation. Returns how many messages were removed.
@@ -100,6 +102,8 @@ export function createConversationStore(options: CreateConversationStoreOptions)
     appendMessages: (conversationId, runId, messages) =>
       guarded("write", () => appendMessages(db, conversationId, runId, messages)),
     listConversations: (listOptions) => guarded("read", () => listConversations(db, listOptions?.limit)),
+    countConversations: () =>
+      guarded("read", () => db.select({ value: count() }).from(conversations).get()?.value ?? 0),
     reset: (conversationId) => guarded("write", () => reset(db, conversationId)),
     close: () => sqlite.close(),
   };

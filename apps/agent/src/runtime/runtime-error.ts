@@ -14,6 +14,7 @@
  * - `invalid_conversation_id`: a conversation id is not `<channel>:<id>` within the length bound.
  * - `invalid_run_id`: a run id does not match the run id pattern.
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
+ * - `conversation_busy`: a conversation reset was refused because a run of that conversation is in progress.
  *
  * MCP bridge (connecting to MCP servers and calling their tools):
  * - `spawn_failed`: a stdio server's command could not be started (missing binary, bad cwd).
@@ -49,6 +50,7 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_conversation_id"
   | "invalid_run_id"
   | "conversation_store_failed"
+  | "conversation_busy"
   | "spawn_failed"
   | "connect_failed"
   | "connect_timeout"

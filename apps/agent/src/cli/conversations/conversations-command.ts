@@ -1,0 +1,167 @@
+import { toolHistoryFile } from "@mono-agent/session-history/sqlite";
+import {
+  type ConversationReset,
+  conversationBusyError,
+  liveRunsOfConversation,
+  openToolHistoryForReset,
+  resetConversationRecords,
+} from "../../app/reset-conversation.js";
+import { assertConversationId } from "../../conversations/conversation-id.js";
+import { CONVERSATION_LIST_MAX_LIMIT } from "../../conversations/conversation-store.js";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
+import { loadAgentConfig } from "../load-agent-config.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import {
+  openAgentConversationStore,
+  openAgentRunStoreReadOnly,
+  storeAction,
+} from "./open-agent-conversation-stores.js";
+import { renderConversationTable, renderReset } from "./render-conversations.js";
+
+const USAGE =
+  "mono-agent conversations list [--limit N] [--json] | conversations reset <conversationId> [--json]  [--config FILE] [--env-file FILE]";
+
+/** Conversations `conversations list` shows when no --limit is given. */
+export const CONVERSATIONS_LIST_DEFAULT_LIMIT = 20;
+
+const HELP = `usage: ${USAGE}
+
+Works on the agent's stored conversations (.mono-agent/conversations.sqlite) directly; no model is loaded.
+
+  conversations list           stored conversations, most recently updated first
+    --limit N                  at most N, 1..${CONVERSATION_LIST_MAX_LIMIT} (default ${CONVERSATIONS_LIST_DEFAULT_LIMIT})
+  conversations reset <id>     forget a conversation, so its next run starts fresh: its stored messages and
+                               its SessionHistory records, over every #YYYY-MM-DD bucket of it. Recorded
+                               runs stay (mono-agent runs list). Refused while a recorded run of it is running.
+  --json                       print one JSON object
+  --config FILE                the agent's config (default ./mono-agent.config.json)
+  --env-file FILE              fill unset variables from a dotenv file (default: .env in the agent folder)
+`;
+
+export async function conversationsCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      limit: { type: "string" },
+      json: { type: "boolean" },
+      config: { type: "string" },
+      "env-file": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const [action, ...rest] = positionals;
+  if (action !== "list" && action !== "reset")
+    throw usageError(
+      action === undefined ? "say list or reset" : `unknown action "${action}"; use list or reset`,
+      USAGE,
+    );
+  const configOptions = {
+    ...(values.config ? { config: values.config } : {}),
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  };
+  if (action === "list") {
+    if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
+    const limit = parseLimit(values.limit);
+    return listConversations(io, { limit, json: values.json === true, configOptions });
+  }
+  if (values.limit !== undefined) throw usageError("--limit belongs to conversations list", USAGE);
+  if (rest.length !== 1) throw usageError("conversations reset takes exactly one conversation id", USAGE);
+  const conversationId = rest[0]!;
+  try {
+    assertConversationId(conversationId);
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : String(error), USAGE);
+  }
+  return resetConversation(io, conversationId, { json: values.json === true, configOptions });
+}
+
+function parseLimit(text: string | undefined): number {
+  if (text === undefined) return CONVERSATIONS_LIST_DEFAULT_LIMIT;
+  const limit = Number(text);
+  if (!/^\d+$/.test(text) || limit < 1 || limit > CONVERSATION_LIST_MAX_LIMIT)
+    throw usageError(
+      `--limit must be a whole number from 1 to ${CONVERSATION_LIST_MAX_LIMIT}; got "${text}"`,
+      USAGE,
+    );
+  return limit;
+}
+
+async function listConversations(
+  io: CliIo,
+  options: { limit: number; json: boolean; configOptions: { config?: string; envFile?: string } },
+): Promise<number> {
+  const loaded = await loadAgentConfig(io, options.configOptions);
+  const store = openAgentConversationStore(loaded);
+  const [listed, total] = store
+    ? storeAction(store.file, () => {
+        try {
+          return [store.listConversations({ limit: options.limit }), store.countConversations()] as const;
+        } finally {
+          store.close();
+        }
+      })
+    : [[], 0];
+  if (options.json) {
+    const conversations = listed.map((conversation) => ({
+      conversationId: conversation.conversationId,
+      messageCount: conversation.messageCount,
+      createdAt: new Date(conversation.createdAtMs).toISOString(),
+      updatedAt: new Date(conversation.updatedAtMs).toISOString(),
+    }));
+    io.stdout.write(`${JSON.stringify({ conversations, count: conversations.length, total })}\n`);
+  } else if (listed.length === 0) {
+    io.stdout.write("No conversations stored yet.\n");
+  } else {
+    io.stdout.write(renderConversationTable(listed));
+    io.stdout.write(
+      `Showing ${listed.length} of ${total}. \`mono-agent conversations reset <conversationId>\` forgets one.\n`,
+    );
+  }
+  return EXIT_OK;
+}
+
+async function resetConversation(
+  io: CliIo,
+  conversationId: string,
+  options: { json: boolean; configOptions: { config?: string; envFile?: string } },
+): Promise<number> {
+  const loaded = await loadAgentConfig(io, options.configOptions);
+  // This process runs nothing: what may be running is recorded in the run store by other processes.
+  const runStore = openAgentRunStoreReadOnly(loaded);
+  if (runStore) {
+    const live = await liveRunsOfConversation(runStore, conversationId)
+      .catch((error: unknown) => {
+        throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+      })
+      .finally(() => runStore.close());
+    if (live.length > 0)
+      throw new ExitError(conversationBusyError(conversationId, live).message, EXIT_FAILURE);
+  }
+  const sidecarFile = toolHistoryFile(loaded.artifactsDir);
+  const toolHistory = storeAction(sidecarFile, () => openToolHistoryForReset(sidecarFile));
+  let reset: ConversationReset;
+  try {
+    const conversations = openAgentConversationStore(loaded);
+    try {
+      reset = resetConversationRecords({ conversationId, conversations, toolHistory });
+    } catch (error) {
+      throw new ExitError(
+        `${error instanceof Error ? error.message : String(error)}\n` +
+          `the reset may be partial; run \`mono-agent conversations reset ${conversationId}\` again once the cause is fixed`,
+        EXIT_FAILURE,
+      );
+    } finally {
+      conversations?.close();
+    }
+  } finally {
+    toolHistory?.close();
+  }
+  io.stdout.write(options.json ? `${JSON.stringify(reset)}\n` : renderReset(reset));
+  return EXIT_OK;
+}

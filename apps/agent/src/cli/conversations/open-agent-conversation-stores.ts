@@ -1,0 +1,32 @@
+import { existsSync } from "node:fs";
+import type { LoadedConfig } from "@mono-agent/config";
+import { openRunStore, runStoreFile, type SqliteRunStore } from "@mono-agent/run-history/sqlite";
+import { type ConversationStore, createConversationStore } from "../../conversations/conversation-store.js";
+import { conversationStoreFile } from "../../conversations/conversation-store-file.js";
+import { EXIT_FAILURE, ExitError } from "../exit-error.js";
+
+/** Runs `action` and turns a store's error into an ExitError that names the file to look at. */
+export function storeAction<T>(file: string, action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    throw new ExitError(
+      `${error instanceof Error ? error.message : String(error)}\n(store: ${file})`,
+      EXIT_FAILURE,
+    );
+  }
+}
+
+/** The agent's conversation store (`.mono-agent/conversations.sqlite`), or undefined when none was written yet. */
+export function openAgentConversationStore(loaded: LoadedConfig): ConversationStore | undefined {
+  const file = conversationStoreFile(loaded);
+  if (!existsSync(file)) return undefined;
+  return storeAction(file, () => createConversationStore({ file }));
+}
+
+/** The agent's run store opened read-only, or undefined when no run was ever recorded. */
+export function openAgentRunStoreReadOnly(loaded: LoadedConfig): SqliteRunStore | undefined {
+  const file = runStoreFile(loaded.artifactsDir);
+  if (!existsSync(file)) return undefined;
+  return storeAction(file, () => openRunStore({ file, readOnly: true }));
+}
