@@ -201,8 +201,11 @@ export async function startContinuationService(
       },
       finalizeOriginContext(runId, snapshot) {
         const hash = tokenDigest(canonicalJson(snapshot));
-        openStore.putOriginContext(hash, snapshot, now());
-        setOrigin(runId, () => ({ originContextHash: hash }));
+        // One transaction: a retention sweep never sees the snapshot stored but not yet referenced.
+        openStore.transaction(() => {
+          openStore.putOriginContext(hash, snapshot, now());
+          setOrigin(runId, () => ({ originContextHash: hash }));
+        });
       },
       activateOriginContext(runId) {
         setOrigin(runId, (hash) => ({ originContextState: hash ? "pinned" : "abandoned" }));

@@ -72,6 +72,11 @@ export interface ContinuationStore {
   counts(): { byState: Record<ContinuationState, number>; historyFailures: number };
   /** Deletes finished records and scrubs captured text past `policy` (see {@link sweepRetentionRows}). */
   sweepRetention(policy: RetentionPolicy, now: number): RetentionSweep;
+  /**
+   * Runs `work` in one `BEGIN IMMEDIATE` transaction (a savepoint when nested): the write lock is
+   * taken before the first read, so what `work` read still holds when it writes, whatever another
+   * process does meanwhile (it waits up to {@link CONTINUATION_STORE_BUSY_TIMEOUT_MS}).
+   */
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -261,7 +266,7 @@ function createStore(
               `the origin-context store is full (${used} of ${ORIGIN_CONTEXT_QUOTA_BYTES} bytes)`,
             );
           tx.insert(originContexts).values({ contextHash, bodyJson, bytes, createdAtMs: now }).run();
-        }),
+        }, { behavior: "immediate" }),
       ),
     originContext: (contextHash) =>
       guarded("read an origin context", () => {
@@ -332,7 +337,8 @@ function createStore(
       }),
     sweepRetention: (policy, now) =>
       guarded("sweep continuation retention", () => sweepRetentionRows(sqlite, policy, now)),
-    transaction: (work) => guarded("update the continuation store", () => sqlite.transaction(work)()),
+    transaction: (work) =>
+      guarded("update the continuation store", () => sqlite.transaction(work).immediate()),
     close: () => sqlite.close(),
   };
 }

@@ -51,7 +51,12 @@ const TERMINAL = TERMINAL_STATES.map((state) => `'${state}'`).join(", ");
 const SETTLED = "'delivered', 'expired', 'cancelled'";
 
 /**
- * One retention sweep, in one transaction (never touching an active record, nor one under a live lease):
+ * One retention sweep, in one `BEGIN IMMEDIATE` transaction (never touching an active record, nor one
+ * under a live lease). It takes the store's write lock before it reads anything, so an operator action
+ * from another process (one conditional `UPDATE … WHERE state = …`) lands wholly before or wholly after
+ * it: a record retried back to a live state is no longer finished and is kept; a record the sweep
+ * removed makes the action fail with `unknown_continuation`. Every delete is itself guarded by state,
+ * lease and `updated_at_ms`, never by a list of ids read earlier.
  * 1. finished records older than `terminalMaxAgeMs` (since they last changed) are deleted;
  * 2. past `terminalMaxRecords`, the oldest finished records are deleted, settled ones
  *    (delivered, expired, cancelled) before those an operator may still act on
@@ -117,5 +122,5 @@ export function sweepRetentionRows(
       )
       .run().changes;
     return { deletedRecords, scrubbedCapturedTexts, releasedOriginContexts };
-  })();
+  }).immediate();
 }
