@@ -55,3 +55,17 @@ export const originContexts = sqliteTable("origin_contexts", {
   bytes: integer("bytes").notNull(),
   createdAtMs: integer("created_at_ms").notNull(),
 });
+
+/**
+ * The last retention sweep of the store, one row (`slot` 1) replaced by each sweep: when it ran, what
+ * it removed, or why it failed. Kept in the store so the operator CLI, in another process, can show it.
+ */
+export const lastRetentionSweep = sqliteTable("last_retention_sweep", {
+  slot: integer("slot").primaryKey(),
+  sweptAtMs: integer("swept_at_ms").notNull(),
+  deletedRecords: integer("deleted_records").notNull(),
+  scrubbedCapturedTexts: integer("scrubbed_captured_texts").notNull(),
+  releasedOriginContexts: integer("released_origin_contexts").notNull(),
+  errorCode: text("error_code"),
+  errorMessage: text("error_message"),
+});
