@@ -78,14 +78,16 @@ describe("the last retention sweep", () => {
     });
   });
 
-  test("a store of the previous version: a read-only open reports no sweep; processes opening it at once all migrate it", async () => {
+  test("a store of an older version: a read-only open reports no sweep; processes opening it at once all migrate it", async () => {
     const stateDir = makeStateDir();
     openContinuationStore({ stateDir }).close();
     const file = continuationStoreFile(stateDir);
     const downgrade = new Database(file);
+    // Back to migration 0000: what every later migration added goes.
     downgrade.exec("DROP TABLE last_retention_sweep");
+    downgrade.exec("ALTER TABLE continuations DROP COLUMN synthesis_usage_json");
     downgrade.exec(
-      "DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)",
+      "DELETE FROM __drizzle_migrations WHERE created_at > (SELECT min(created_at) FROM __drizzle_migrations)",
     );
     downgrade.close();
     const readOnly = openContinuationStore({ stateDir, readOnly: true });

@@ -30,6 +30,8 @@ export const continuations = sqliteTable(
     synthesisAttempts: integer("synthesis_attempts").notNull().default(0),
     synthesizedText: text("synthesized_text"),
     completionKind: text("completion_kind"),
+    /** JSON of the synthesis turn's `SynthesisUsage`, when the synthesizer reported it. */
+    synthesisUsageJson: text("synthesis_usage_json"),
     deliveryAttempts: integer("delivery_attempts").notNull().default(0),
     nextAttemptAtMs: integer("next_attempt_at_ms"),
     deliveryStartedAtMs: integer("delivery_started_at_ms"),
