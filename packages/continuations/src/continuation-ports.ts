@@ -18,9 +18,24 @@ export interface ContinuationSynthesisRequest {
   signal: AbortSignal;
 }
 
+/**
+ * Tokens and cost of the synthesis turn, as the model provider reported them (the fields of a run
+ * record's usage). Each is a finite number ≥ 0; a usage with any other value is not kept.
+ */
+export interface SynthesisUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  costUsd: number;
+}
+
 /** The host's synthesis: throws (or rejects) when no text could be produced. */
 export interface ContinuationSynthesizer {
-  synthesize(request: ContinuationSynthesisRequest): Promise<{ text: string }>;
+  /**
+   * The text to deliver, and optionally what the model turn cost: it is stored on the record with
+   * the text and handed to the channel with every delivery attempt (`synthesisUsage`).
+   */
+  synthesize(request: ContinuationSynthesisRequest): Promise<{ text: string; usage?: SynthesisUsage }>;
 }
 
 /** One delivery of a synthesized message. */
@@ -35,11 +50,16 @@ export interface ContinuationDeliveryRequest {
   originRunId: string;
   text: string;
   mode: ContinuationMode;
+  /** What the synthesis turn that wrote `text` cost, when the synthesizer reported it. */
+  synthesisUsage?: SynthesisUsage;
   signal: AbortSignal;
 }
 
 /** Where a delivered continuation came from (for channels that record deliveries). */
-export type ContinuationDeliveryOrigin = Pick<ContinuationDeliveryRequest, "serverName" | "originRunId">;
+export type ContinuationDeliveryOrigin = Pick<
+  ContinuationDeliveryRequest,
+  "serverName" | "originRunId" | "synthesisUsage"
+>;
 
 /** What a channel reports after posting. */
 export interface ContinuationDeliveryOutcome {

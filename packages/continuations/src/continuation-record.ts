@@ -1,3 +1,4 @@
+import type { SynthesisUsage } from "./continuation-ports.js";
 import type { ContinuationMode, ContinuationState, OriginContextState } from "./continuation-states.js";
 
 /** What the host recorded when a result reached (or was withheld from) its destination. */
@@ -49,6 +50,8 @@ export interface ContinuationRecord {
   synthesisAttempts: number;
   synthesizedText?: string;
   completionKind?: CompletionKind;
+  /** What the synthesis turn that wrote `synthesizedText` cost, when the synthesizer reported it. */
+  synthesisUsage?: SynthesisUsage;
   deliveryAttempts: number;
   nextAttemptAtMs?: number;
   /** Set while a delivery attempt is under way: a crash leaves it set (see recovery). */

@@ -47,6 +47,7 @@ export type {
   ContinuationDeliveryRequest,
   ContinuationSynthesisRequest,
   ContinuationSynthesizer,
+  SynthesisUsage,
 } from "./continuation-ports.js";
 export type { CompletionKind, ContinuationRecord, DeliveryReceipt } from "./continuation-record.js";
 export {

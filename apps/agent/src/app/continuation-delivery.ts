@@ -116,7 +116,7 @@ function messageText(json: string): string {
 export type DeliveryRecorder = (
   delivery: Pick<
     ContinuationDeliveryRequest,
-    "deliveryId" | "conversationId" | "serverName" | "originRunId"
+    "deliveryId" | "conversationId" | "serverName" | "originRunId" | "synthesisUsage"
   > & {
     text: string;
   },
@@ -176,6 +176,7 @@ export function createConversationChannel(
         conversationId,
         serverName: origin?.serverName ?? "unknown server",
         originRunId: origin?.originRunId ?? "unknown",
+        ...(origin?.synthesisUsage ? { synthesisUsage: origin.synthesisUsage } : {}),
         text,
       });
     },

@@ -127,6 +127,7 @@ export async function startAgentContinuations(options: {
                 originRunId: delivery.originRunId,
                 model: loaded.config.runtime.model,
                 text: delivery.text,
+                ...(delivery.synthesisUsage ? { usage: delivery.synthesisUsage } : {}),
                 startedAt: new Date(),
               }),
           }

@@ -7,7 +7,7 @@ import { readSystemPrompt } from "./system-prompt.js";
  * The synthesis of continuation results: one Pi session with no tools and no history over the
  * origin-context transcript and the result framed as untrusted, with the agent's instructions and
  * `runtime.model` (custom models first, as runs resolve them). The model only writes text: the host
- * alone decides where it goes.
+ * alone decides where it goes. The turn's usage (tokens, cost) is returned with the text.
  */
 export function createContinuationSynthesizer(options: {
   loaded: LoadedConfig;
@@ -42,7 +42,16 @@ export function createContinuationSynthesizer(options: {
       });
       if (session.status !== "succeeded")
         throw new Error(`the synthesis turn ${session.status}: ${session.error?.message ?? "no answer"}`);
-      return { text: session.finalText };
+      return {
+        text: session.finalText,
+        // Counted in the delivery's run record like an ordinary run's usage.
+        usage: {
+          inputTokens: session.usage.input,
+          outputTokens: session.usage.output,
+          totalTokens: session.usage.totalTokens,
+          costUsd: session.usage.costUsd,
+        },
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner } from "@mono-agent/evidence";
-import { RETENTION_SWEEP_INTERVAL_MS } from "@mono-agent/run-history";
+import { RETENTION_SWEEP_INTERVAL_MS, type RunUsage } from "@mono-agent/run-history";
 import {
   createRunRecorder,
   openRunStore,
@@ -47,6 +47,8 @@ export interface ContinuationDeliveryRun {
   model: string;
   /** The delivered text. */
   text: string;
+  /** What the synthesis turn that wrote `text` cost (tokens and USD); zero when not reported. */
+  usage?: RunUsage;
   startedAt: Date;
 }
 
@@ -161,7 +163,7 @@ export async function startRunRecording(loaded: LoadedConfig, env: EnvRecord): P
     await recording.finish({
       status: "succeeded",
       durationMs: Math.max(0, Date.now() - delivery.startedAt.getTime()),
-      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0 },
+      usage: delivery.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0 },
       mcpServersUsed: [],
       finalOutput: delivery.text,
     });

@@ -56,12 +56,15 @@ describe("the conversation channel records each delivery as a run", () => {
         originRunId: delivery.originRunId,
         model: "demo:offline",
         text: delivery.text,
+        ...(delivery.synthesisUsage ? { usage: delivery.synthesisUsage } : {}),
         startedAt: new Date(),
       }),
     });
+    const synthesisUsage = { inputTokens: 900, outputTokens: 40, totalTokens: 940, costUsd: 0.003 };
     const found = await channel.lookupDelivery?.("continuation-c1", "cli:jobs", {
       serverName: "jobs",
       originRunId: "run-origin",
+      synthesisUsage,
     });
     expect(found).toEqual({ channel: "cli", deliveryId: "continuation-c1", historyRecorded: true });
     expect(await recording.store.getRun("continuation-c1")).toMatchObject({
@@ -71,6 +74,7 @@ describe("the conversation channel records each delivery as a run", () => {
       status: "succeeded",
       userInput: "Result of jobs for run run-origin",
       finalOutput: "Your task finished.",
+      usage: synthesisUsage,
     });
     // Asking again writes nothing new; the conversation still holds one message for the delivery.
     await channel.deliver(request);

@@ -6,7 +6,8 @@ import type { ContinuationWorkerHooks } from "./continuation-worker.js";
 import type { DetachedService } from "./detached-claim.js";
 import type { ContinuationStore } from "./open-continuation-store.js";
 import type { RecoveryReport } from "./recover-continuations.js";
-import type { RetentionPolicy, RetentionSweep } from "./sweep-retention.js";
+import type { RetentionReport } from "./retention-report.js";
+import type { RetentionPolicy } from "./sweep-retention.js";
 import type { LatestOriginMessages } from "./synthesis-context.js";
 
 /** Bounds of the service; defaults are `continuations.limits` of reference §7.1. */
@@ -20,10 +21,7 @@ export interface ContinuationServiceLimits {
   operatorPageSize: number;
 }
 
-/** One retention sweep of the running service, with when it ran. */
-export interface RetentionReport extends RetentionSweep {
-  sweptAt: string;
-}
+export type { RetentionReport } from "./retention-report.js";
 
 /** What the claim overlay asks for, once per selected server and run (mcp-env's issuer request). */
 export interface ContinuationCapabilityRequest {
@@ -85,9 +83,12 @@ export interface ContinuationService {
   readonly recovery: RecoveryReport;
   /** The 0600 file holding the operator API bearer (`<stateDir>/operator.token`). */
   readonly operatorTokenFile: string;
-  /** The last retention sweep (one runs at start, then hourly). */
+  /**
+   * The last retention sweep of this service (one runs at start, then hourly); a failed one carries
+   * `error`. The store keeps it too (`store.lastRetentionSweep()`), for the operator CLI.
+   */
   readonly lastRetention: RetentionReport | undefined;
-  /** Sweeps retention now. */
+  /** Sweeps retention now (throws when the sweep fails; `lastRetention` then says why). */
   sweepRetention(): RetentionReport;
   /** Issues a claim capability bound to run, server, origin conversation, reply target, boundary and mode. */
   issue(request: ContinuationCapabilityRequest): IssuedContinuationCapability;

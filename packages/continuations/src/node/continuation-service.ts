@@ -23,6 +23,7 @@ import { DetachedServices } from "./detached-claim.js";
 import { type ContinuationStore, openContinuationStore } from "./open-continuation-store.js";
 import { acquireOwnerLock } from "./owner-lock.js";
 import { recoverContinuations } from "./recover-continuations.js";
+import { failedRetentionReport } from "./retention-report.js";
 import { ensureStateDir, readStateSecret, writeOperatorTokenFile } from "./state-dir.js";
 import { checkRetentionPolicy } from "./sweep-retention.js";
 
@@ -99,7 +100,12 @@ export async function startContinuationService(
     let lastRetention: RetentionReport | undefined;
     const sweepRetention = (): RetentionReport => {
       const at = now();
-      lastRetention = { ...openStore.sweepRetention(retention, at), sweptAt: new Date(at).toISOString() };
+      try {
+        lastRetention = openStore.sweepRetention(retention, at);
+      } catch (error) {
+        lastRetention = failedRetentionReport(error, at);
+        throw error;
+      }
       return lastRetention;
     };
     sweepRetention();
@@ -132,7 +138,9 @@ export async function startContinuationService(
       detachedServices,
       operatorTokenDigest: tokenDigest(operatorSecret),
       operatorPageSize: limits.operatorPageSize,
-      healthExtras: () => ({ retention: { policy: retention, lastSweep: lastRetention } }),
+      healthExtras: () => ({
+        retention: { policy: retention, lastSweep: openStore.lastRetentionSweep() ?? null },
+      }),
       onChange: () => worker.tick(),
       now,
       isStopping: () => stopping,
@@ -201,8 +209,11 @@ export async function startContinuationService(
       },
       finalizeOriginContext(runId, snapshot) {
         const hash = tokenDigest(canonicalJson(snapshot));
-        openStore.putOriginContext(hash, snapshot, now());
-        setOrigin(runId, () => ({ originContextHash: hash }));
+        // One transaction: a retention sweep never sees the snapshot stored but not yet referenced.
+        openStore.transaction(() => {
+          openStore.putOriginContext(hash, snapshot, now());
+          setOrigin(runId, () => ({ originContextHash: hash }));
+        });
       },
       activateOriginContext(runId) {
         setOrigin(runId, (hash) => ({ originContextState: hash ? "pinned" : "abandoned" }));

@@ -30,6 +30,8 @@ export const continuations = sqliteTable(
     synthesisAttempts: integer("synthesis_attempts").notNull().default(0),
     synthesizedText: text("synthesized_text"),
     completionKind: text("completion_kind"),
+    /** JSON of the synthesis turn's `SynthesisUsage`, when the synthesizer reported it. */
+    synthesisUsageJson: text("synthesis_usage_json"),
     deliveryAttempts: integer("delivery_attempts").notNull().default(0),
     nextAttemptAtMs: integer("next_attempt_at_ms"),
     deliveryStartedAtMs: integer("delivery_started_at_ms"),
@@ -54,4 +56,18 @@ export const originContexts = sqliteTable("origin_contexts", {
   bodyJson: text("body_json").notNull(),
   bytes: integer("bytes").notNull(),
   createdAtMs: integer("created_at_ms").notNull(),
+});
+
+/**
+ * The last retention sweep of the store, one row (`slot` 1) replaced by each sweep: when it ran, what
+ * it removed, or why it failed. Kept in the store so the operator CLI, in another process, can show it.
+ */
+export const lastRetentionSweep = sqliteTable("last_retention_sweep", {
+  slot: integer("slot").primaryKey(),
+  sweptAtMs: integer("swept_at_ms").notNull(),
+  deletedRecords: integer("deleted_records").notNull(),
+  scrubbedCapturedTexts: integer("scrubbed_captured_texts").notNull(),
+  releasedOriginContexts: integer("released_origin_contexts").notNull(),
+  errorCode: text("error_code"),
+  errorMessage: text("error_message"),
 });

@@ -5,7 +5,11 @@ import {
   NO_ACTION_MARKER,
   SYNTHESIZED_TEXT_MAX_CHARS,
 } from "../continuation-limits.js";
-import type { ContinuationChannel, ContinuationSynthesizer } from "../continuation-ports.js";
+import type {
+  ContinuationChannel,
+  ContinuationSynthesizer,
+  SynthesisUsage,
+} from "../continuation-ports.js";
 import type { ContinuationRecord, DeliveryReceipt } from "../continuation-record.js";
 import type { ContinuationState } from "../continuation-states.js";
 import { deliveryBackoffMs } from "../delivery-backoff.js";
@@ -46,6 +50,15 @@ class TimeoutError extends Error {}
 function errorFields(code: string, error: unknown): Partial<NewContinuationRow> {
   const message = error instanceof Error ? error.message : String(error);
   return { lastErrorCode: code, lastErrorMessage: message.slice(0, LAST_ERROR_MAX_CHARS) };
+}
+
+/** The synthesis usage as the record stores it, or null when none was reported or a field is not a finite number ≥ 0. */
+function usageJson(usage: SynthesisUsage | undefined): string | null {
+  if (usage === undefined) return null;
+  const { inputTokens, outputTokens, totalTokens, costUsd } = usage;
+  const fields = [inputTokens, outputTokens, totalTokens, costUsd];
+  if (!fields.every((value) => typeof value === "number" && Number.isFinite(value) && value >= 0)) return null;
+  return JSON.stringify({ inputTokens, outputTokens, totalTokens, costUsd });
 }
 
 async function withTimeout<T>(
@@ -172,6 +185,7 @@ export class ContinuationWorker {
     );
     let text: string;
     let completionKind: "synthesized" | "origin_context_unavailable" | "no_action";
+    let synthesisUsageJson: string | null = null;
     if (snapshot === undefined) {
       text = originContextUnavailableText(record.serverName);
       completionKind = "origin_context_unavailable";
@@ -197,6 +211,7 @@ export class ContinuationWorker {
           }),
         );
         text = synthesized.text.slice(0, SYNTHESIZED_TEXT_MAX_CHARS);
+        synthesisUsageJson = usageJson(synthesized.usage);
         if (text.trim() === "") throw new Error("the synthesis produced no text");
         completionKind =
           record.mode === "notify_if_actionable" && text.trim() === NO_ACTION_MARKER
@@ -222,6 +237,7 @@ export class ContinuationWorker {
       return this.#finish(record, from, {
         state: "delivered",
         completionKind,
+        synthesisUsageJson,
         receiptJson: this.#receipt({ historyRecorded: false, suppressed: true }),
       });
     if (record.mode === "capture")
@@ -229,12 +245,14 @@ export class ContinuationWorker {
         state: "delivered",
         synthesizedText: text,
         completionKind,
+        synthesisUsageJson,
         receiptJson: this.#receipt({ historyRecorded: false, captured: true }),
       });
     return this.#update(record, from, {
       state: "ready_to_deliver",
       synthesizedText: text,
       completionKind,
+      synthesisUsageJson,
       lastErrorCode: null,
       lastErrorMessage: null,
     });
@@ -270,6 +288,7 @@ export class ContinuationWorker {
           originRunId: record.originRunId,
           text: record.synthesizedText as string,
           mode: record.mode,
+          ...(record.synthesisUsage ? { synthesisUsage: record.synthesisUsage } : {}),
           signal,
         }),
       );

@@ -18,7 +18,13 @@ import { continuations, originContexts } from "./continuation-store-schema.js";
 import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { type ContinuationRow, rowToRecord } from "./record-row.js";
 import { checkStateFile, ensureStateDir, ensureStateFile, STATE_FILES } from "./state-dir.js";
-import { type RetentionPolicy, type RetentionSweep, sweepRetentionRows } from "./sweep-retention.js";
+import {
+  failedRetentionReport,
+  type RetentionReport,
+  readRetentionReport,
+  writeRetentionReport,
+} from "./retention-report.js";
+import { type RetentionPolicy, sweepRetentionRows } from "./sweep-retention.js";
 
 /** How long a writer waits for another process's write lock (SQLite busy_timeout); writes are small. */
 export const CONTINUATION_STORE_BUSY_TIMEOUT_MS = 5_000;
@@ -70,8 +76,19 @@ export interface ContinuationStore {
   originContext(contextHash: string): OriginContextSnapshot | undefined;
   list(options?: { limit?: number; cursor?: string }): ContinuationPage;
   counts(): { byState: Record<ContinuationState, number>; historyFailures: number };
-  /** Deletes finished records and scrubs captured text past `policy` (see {@link sweepRetentionRows}). */
-  sweepRetention(policy: RetentionPolicy, now: number): RetentionSweep;
+  /**
+   * Deletes finished records and scrubs captured text past `policy` (see {@link sweepRetentionRows})
+   * and stores the report as the last sweep. A sweep that fails removes nothing; its failure is stored
+   * as the last sweep (when the store can still be written) and thrown.
+   */
+  sweepRetention(policy: RetentionPolicy, now: number): RetentionReport;
+  /** The last sweep any process ran on this store, or undefined when none has (see {@link sweepRetention}). */
+  lastRetentionSweep(): RetentionReport | undefined;
+  /**
+   * Runs `work` in one `BEGIN IMMEDIATE` transaction (a savepoint when nested): the write lock is
+   * taken before the first read, so what `work` read still holds when it writes, whatever another
+   * process does meanwhile (it waits up to {@link CONTINUATION_STORE_BUSY_TIMEOUT_MS}).
+   */
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -128,7 +145,14 @@ export function openContinuationStore(options: OpenContinuationStoreOptions): Co
   const db = drizzle(sqlite);
   if (!options.readOnly) {
     try {
-      migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      try {
+        migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } catch {
+        // Two processes opening a store of an older version at once both read its migration level
+        // first; the one that loses the write lock fails on what the other just created. Once more,
+        // it reads the new level and has nothing left to do.
+        migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      }
     } catch (error) {
       sqlite.close();
       throw storeFailure(`migrate the continuation store ${file}`, error);
@@ -261,7 +285,7 @@ function createStore(
               `the origin-context store is full (${used} of ${ORIGIN_CONTEXT_QUOTA_BYTES} bytes)`,
             );
           tx.insert(originContexts).values({ contextHash, bodyJson, bytes, createdAtMs: now }).run();
-        }),
+        }, { behavior: "immediate" }),
       ),
     originContext: (contextHash) =>
       guarded("read an origin context", () => {
@@ -330,9 +354,22 @@ function createStore(
             .get()?.value ?? 0;
         return { byState, historyFailures };
       }),
-    sweepRetention: (policy, now) =>
-      guarded("sweep continuation retention", () => sweepRetentionRows(sqlite, policy, now)),
-    transaction: (work) => guarded("update the continuation store", () => sqlite.transaction(work)()),
+    sweepRetention: (policy, now) => {
+      try {
+        return sweepRetentionRows(sqlite, policy, now);
+      } catch (error) {
+        const failure = storeFailure("sweep continuation retention", error);
+        try {
+          writeRetentionReport(sqlite, failedRetentionReport(failure, now));
+        } catch {
+          // The store cannot be written at all: the thrown failure says so.
+        }
+        throw failure;
+      }
+    },
+    lastRetentionSweep: () => guarded("read the last retention sweep", () => readRetentionReport(sqlite)),
+    transaction: (work) =>
+      guarded("update the continuation store", () => sqlite.transaction(work).immediate()),
     close: () => sqlite.close(),
   };
 }

@@ -13,12 +13,13 @@ function existing(store: ContinuationStore, continuationId: string): Continuatio
   if (!record)
     throw new ContinuationError(
       "unknown_continuation",
-      `no continuation ${continuationId}; see continuations list`,
+      `no continuation ${continuationId} (finished records are deleted by the retention sweep); see continuations list`,
     );
   return record;
 }
 
 function apply(
+  action: "retry" | "cancel" | "resolve",
   store: ContinuationStore,
   record: ContinuationRecord,
   patch: Partial<NewContinuationRow>,
@@ -26,7 +27,12 @@ function apply(
 ): ContinuationRecord {
   const updated = store.update(record.continuationId, [record.state], patch, { now });
   if (updated) return updated;
-  const current = existing(store, record.continuationId);
+  const current = store.get(record.continuationId);
+  if (!current)
+    throw new ContinuationError(
+      "unknown_continuation",
+      `continuation ${record.continuationId} was removed while ${action} ran (the retention sweep deletes finished records); nothing changed`,
+    );
   if (current.leaseOwner !== undefined && (current.leaseExpiresAtMs ?? 0) >= now)
     throw new ContinuationError(
       "record_busy",
@@ -75,7 +81,7 @@ export function retryContinuation(
       `continuation ${continuationId} is ${record.state}; retry applies to delivery_retry, dead_lettered (with a result) and delivery_unknown`,
     );
   }
-  return apply(store, record, patch, now);
+  return apply("retry", store, record, patch, now);
 }
 
 /** Cancels a record that has not settled yet (no result, or not delivered). */
@@ -96,7 +102,7 @@ export function cancelContinuation(
       "invalid_transition",
       `continuation ${continuationId} is ${record.state}; cancel applies to ${cancellable.join(", ")}`,
     );
-  return apply(store, record, { state: "cancelled" }, now);
+  return apply("cancel", store, record, { state: "cancelled" }, now);
 }
 
 /** Settles a `delivery_unknown` record with what the operator found out. */
@@ -119,6 +125,7 @@ export function resolveContinuationDelivery(
         "resolve delivered needs the delivery id the channel reported",
       );
     return apply(
+      "resolve",
       store,
       record,
       {
@@ -135,8 +142,15 @@ export function resolveContinuationDelivery(
     );
   }
   if (resolution.kind === "not_delivered")
-    return apply(store, record, { state: "ready_to_deliver", deliveryStartedAtMs: null, ...cleared }, now);
-  if (resolution.kind === "dead_lettered") return apply(store, record, { state: "dead_lettered" }, now);
+    return apply(
+      "resolve",
+      store,
+      record,
+      { state: "ready_to_deliver", deliveryStartedAtMs: null, ...cleared },
+      now,
+    );
+  if (resolution.kind === "dead_lettered")
+    return apply("resolve", store, record, { state: "dead_lettered" }, now);
   throw new ContinuationError(
     "invalid_resolution",
     "resolve takes delivered <deliveryId>, not-delivered or dead-lettered",

@@ -1,3 +1,4 @@
+import type { SynthesisUsage } from "../continuation-ports.js";
 import type { ContinuationRecord, DeliveryReceipt } from "../continuation-record.js";
 import type { ContinuationMode, ContinuationState, OriginContextState } from "../continuation-states.js";
 import type { continuations } from "./continuation-store-schema.js";
@@ -42,6 +43,9 @@ export function rowToRecord(row: ContinuationRow): ContinuationRecord {
     synthesisAttempts: row.synthesisAttempts,
     ...optional("synthesizedText", row.synthesizedText),
     ...optional("completionKind", row.completionKind as ContinuationRecord["completionKind"] | null),
+    ...(row.synthesisUsageJson !== null
+      ? { synthesisUsage: JSON.parse(row.synthesisUsageJson) as SynthesisUsage }
+      : {}),
     deliveryAttempts: row.deliveryAttempts,
     ...optional("nextAttemptAtMs", row.nextAttemptAtMs),
     ...optional("deliveryStartedAtMs", row.deliveryStartedAtMs),

@@ -73,6 +73,7 @@ export async function recoverContinuations(options: {
           .lookupDelivery(deliveryId, record.destinationConversationId, {
             serverName: record.serverName,
             originRunId: record.originRunId,
+            ...(record.synthesisUsage ? { synthesisUsage: record.synthesisUsage } : {}),
           })
           .catch(() => "unknown" as const)
       : ("unknown" as const);

@@ -7,6 +7,7 @@ import {
   TERMINAL_MAX_RECORDS_DEFAULT,
 } from "../continuation-limits.js";
 import { TERMINAL_STATES } from "../continuation-states.js";
+import { type RetentionReport, writeRetentionReport } from "./retention-report.js";
 
 /** How long finished records and captured text are kept (`continuations.retention`, reference §7.1). */
 export interface RetentionPolicy {
@@ -51,7 +52,12 @@ const TERMINAL = TERMINAL_STATES.map((state) => `'${state}'`).join(", ");
 const SETTLED = "'delivered', 'expired', 'cancelled'";
 
 /**
- * One retention sweep, in one transaction (never touching an active record, nor one under a live lease):
+ * One retention sweep, in one `BEGIN IMMEDIATE` transaction (never touching an active record, nor one
+ * under a live lease). It takes the store's write lock before it reads anything, so an operator action
+ * from another process (one conditional `UPDATE … WHERE state = …`) lands wholly before or wholly after
+ * it: a record retried back to a live state is no longer finished and is kept; a record the sweep
+ * removed makes the action fail with `unknown_continuation`. Every delete is itself guarded by state,
+ * lease and `updated_at_ms`, never by a list of ids read earlier.
  * 1. finished records older than `terminalMaxAgeMs` (since they last changed) are deleted;
  * 2. past `terminalMaxRecords`, the oldest finished records are deleted, settled ones
  *    (delivered, expired, cancelled) before those an operator may still act on
@@ -59,15 +65,16 @@ const SETTLED = "'delivered', 'expired', 'cancelled'";
  * 3. captured text older than `capturedTextMaxAgeMs`, or beyond the newest `capturedTextMaxRecords`,
  *    is scrubbed (the record stays; its receipt gets `textScrubbedAt`);
  * 4. settled records drop their origin-context reference (`scrubbed`), and snapshots no record refers
- *    to are deleted (freeing the 256 MiB quota).
+ *    to are deleted (freeing the 256 MiB quota);
+ * 5. the report replaces the store's last sweep (`last_retention_sweep`), in the same transaction.
  */
 export function sweepRetentionRows(
   sqlite: Database.Database,
   policy: RetentionPolicy,
   now: number,
-): RetentionSweep {
+): RetentionReport {
   const unleased = "(lease_owner IS NULL OR lease_expires_at_ms < @now)";
-  return sqlite.transaction((): RetentionSweep => {
+  return sqlite.transaction((): RetentionReport => {
     let deletedRecords = sqlite
       .prepare(
         `DELETE FROM continuations WHERE state IN (${TERMINAL}) AND ${unleased} AND updated_at_ms < @cutoff`,
@@ -116,6 +123,13 @@ export function sweepRetentionRows(
            SELECT origin_context_hash FROM continuations WHERE origin_context_hash IS NOT NULL)`,
       )
       .run().changes;
-    return { deletedRecords, scrubbedCapturedTexts, releasedOriginContexts };
-  })();
+    const report: RetentionReport = {
+      deletedRecords,
+      scrubbedCapturedTexts,
+      releasedOriginContexts,
+      sweptAt: new Date(now).toISOString(),
+    };
+    writeRetentionReport(sqlite, report);
+    return report;
+  }).immediate();
 }

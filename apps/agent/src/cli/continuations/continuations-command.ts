@@ -16,6 +16,7 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { openAgentContinuationStore } from "./open-agent-continuation-store.js";
+import { retentionSweepLine } from "./retention-sweep-line.js";
 
 const USAGE =
   "mono-agent continuations health | list [--limit N] [--cursor C] | retry <id> [--allow-unknown] | cancel <id> | resolve <id> delivered <deliveryId>|not-delivered|dead-lettered  [--json] [--config FILE] [--env-file FILE]";
@@ -28,7 +29,8 @@ const HELP = `usage: ${USAGE}
 Operates on the durable continuation store (<continuations.stateDir>/continuations.sqlite) directly;
 the service may be running.
 
-  health                   healthy, degraded or unhealthy, with counts by state
+  health                   healthy, degraded or unhealthy, with counts by state, and the last
+                           retention sweep (when it ran, what it removed, or why it failed)
   list                     records, oldest claim first (--limit 1..${OPERATOR_PAGE_MAX}, --cursor from the last page)
   retry <id>               deliver (or synthesize) again: delivery_retry, dead_lettered; delivery_unknown
                            only with --allow-unknown (the result may then arrive twice)
@@ -96,7 +98,7 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
         USAGE,
       );
   }
-  const { stateDir, store } = await openAgentContinuationStore(io, {
+  const { stateDir, retention, store } = await openAgentContinuationStore(io, {
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
@@ -109,7 +111,7 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
       );
       write(
         `No continuation store yet (${stateDir}); nothing to report.\n`,
-        action === "health" ? empty : { records: [] },
+        action === "health" ? { ...empty, retention: { policy: retention, lastSweep: null } } : { records: [] },
       );
       return EXIT_OK;
     }
@@ -118,12 +120,13 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
   try {
     if (action === "health") {
       const health = readContinuationHealth(store);
+      const lastSweep = store.lastRetentionSweep();
       const counts = Object.entries(health.counts)
         .filter(([, count]) => count > 0)
         .map(([state, count]) => `${state} ${count}`);
       write(
-        `Continuations: ${health.status}${health.reasons.length ? ` (${health.reasons.join(", ")})` : ""}\n${counts.length ? counts.join(", ") : "no records"}\n`,
-        health,
+        `Continuations: ${health.status}${health.reasons.length ? ` (${health.reasons.join(", ")})` : ""}\n${counts.length ? counts.join(", ") : "no records"}\n${retentionSweepLine(lastSweep)}\n`,
+        { ...health, retention: { policy: retention, lastSweep: lastSweep ?? null } },
       );
       return health.status === "unhealthy" ? EXIT_FAILURE : EXIT_OK;
     }

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
-import { join, } from "node:path";
-import type { LoadedConfig, } from "@mono-agent/config";
+import { join } from "node:path";
+import type { LoadedConfig } from "@mono-agent/config";
 import {
   type ContinuationStore,
+  checkRetentionPolicy,
   continuationStoreFile,
   openContinuationStore,
+  type RetentionPolicy,
 } from "@mono-agent/continuations/node";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, ExitError } from "../exit-error.js";
@@ -18,17 +20,18 @@ export function agentContinuationsStateDir(loaded: LoadedConfig): string {
 /**
  * Loads the agent's config and opens its continuation store directly (the service may be running:
  * every operator change is one conditional write guarded by the record's state and lease). Returns
- * undefined when no store exists yet.
+ * undefined when no store exists yet, and the configured retention (`continuations.retention`).
  */
 export async function openAgentContinuationStore(
   io: CliIo,
   options: { config?: string; envFile?: string },
-): Promise<{ stateDir: string; store: ContinuationStore | undefined }> {
+): Promise<{ stateDir: string; retention: RetentionPolicy; store: ContinuationStore | undefined }> {
   const loaded = await loadAgentConfig(io, options);
   const stateDir = agentContinuationsStateDir(loaded);
-  if (!existsSync(continuationStoreFile(stateDir))) return { stateDir, store: undefined };
+  const retention = checkRetentionPolicy(loaded.config.continuations?.retention);
+  if (!existsSync(continuationStoreFile(stateDir))) return { stateDir, retention, store: undefined };
   try {
-    return { stateDir, store: openContinuationStore({ stateDir, mustExist: true }) };
+    return { stateDir, retention, store: openContinuationStore({ stateDir, mustExist: true }) };
   } catch (error) {
     throw new ExitError(`${error instanceof Error ? error.message : String(error)}`, EXIT_FAILURE);
   }

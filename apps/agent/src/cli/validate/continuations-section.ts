@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { detachedServiceTokenProblem, detachedServiceTokens, type LoadedConfig } from "@mono-agent/config";
+import { retentionSweepLine } from "../continuations/retention-sweep-line.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 const LABEL = "Continuations";
@@ -9,7 +10,7 @@ const LABEL = "Continuations";
  * The continuations section of `mono-agent validate`: whether the service starts with the app and
  * where it listens, its named routes, each detached service and whether its bearer variable is set
  * (never its value), the operator API and where its bearer is, retention, and the store's health
- * (opened read-only; never created here).
+ * (opened read-only; never created here) with its last retention sweep.
  */
 export async function continuationsSection(
   loaded: LoadedConfig | undefined,
@@ -108,6 +109,17 @@ export async function continuationsSection(
               suggestion:
                 "see `mono-agent continuations list`, then retry, cancel or resolve the records named there",
             }),
+      });
+      const lastSweep = store.lastRetentionSweep();
+      lines.push({
+        status: lastSweep?.error ? "warning" : "ok",
+        ...(lastSweep?.error
+          ? {
+              code: "continuations_retention_failed",
+              suggestion: "see `mono-agent continuations health`; the next sweep runs at the next start or within the hour",
+            }
+          : {}),
+        message: retentionSweepLine(lastSweep),
       });
     } finally {
       store.close();

@@ -1,0 +1,1 @@
+ALTER TABLE `continuations` ADD `synthesis_usage_json` text;
