@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpBridgeErrorCode } from "./is-mcp-bridge-error.js";
+import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { buildChildEnv } from "./mcp-child-env.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./mcp-server-spec.js";
 import { type ProcessCloseGrace, ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
@@ -123,7 +124,10 @@ async function openStdio(
     ...(context.onStderr ? { onStderr: (text: string) => context.onStderr?.(spec.name, text) } : {}),
     ...(context.closeGrace ? { closeGrace: context.closeGrace } : {}),
   });
-  const client = new Client(context.clientInfo, { capabilities: {} });
+  const client = new Client(context.clientInfo, {
+    capabilities: {},
+    jsonSchemaValidator: new LazyJsonSchemaValidator(),
+  });
   const describeDisconnect = () => {
     const exit = transport.exit;
     const parts: string[] = [];
@@ -165,7 +169,10 @@ async function openRemote(
     kind === "http"
       ? new StreamableHTTPClientTransport(url, { requestInit })
       : new SSEClientTransport(url, { requestInit });
-  const client = new Client(context.clientInfo, { capabilities: {} });
+  const client = new Client(context.clientInfo, {
+    capabilities: {},
+    jsonSchemaValidator: new LazyJsonSchemaValidator(),
+  });
   const server: OpenMcpServer = {
     client,
     transport: kind,
