@@ -8,6 +8,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { performance } from "node:perf_hooks";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const agentDir = join(repoRoot, "apps", "agent");
@@ -25,6 +27,8 @@ const WARM_UP_CALLS = 200;
 const CONNECT_REPEATS = 7;
 /** Per-call overhead target of the bridge over the raw MCP SDK client, in ms. */
 const PER_CALL_TARGET_MS = 0.15;
+/** Linux USER_HZ: the unit of cutime/cstime in /proc/self/stat (100 on every common Linux build). */
+const CLOCK_TICKS_PER_SECOND = 100;
 /** Target ratio of connecting 8 stdio servers to connecting 1. */
 const CONNECT_RATIO_TARGET = 1.5;
 
@@ -185,6 +189,45 @@ async function connectCost(fixture, label, repeats = CONNECT_REPEATS, extraArgs 
   );
   console.log(
     `  ratio 8 : 1              : ${fixed(ratio, 2)}x   (raw MCP SDK client, same servers: ${fixed(rawRatio, 2)}x)${judged ? `   target < ${CONNECT_RATIO_TARGET}x: ${verdict(ratio < CONNECT_RATIO_TARGET)}` : "   (informational)"}`,
+  );
+  if (judged) await cpuBound(fixture, extraArgs, one);
+}
+
+/** CPU time used so far, in ms: this process's own, and its reaped children's (from /proc/self/stat; Linux). */
+function cpuMs() {
+  const own = process.cpuUsage();
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    // After "pid (comm) " the fields start at state (field 3), so cutime (16) and cstime (17) are at 13 and 14.
+    const children = ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return { host: (own.user + own.system) / 1000, children };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU a server costs bounds the ratio from below: 8 children's own CPU (the copy-on-write faults after
+ * Node's fork, exec, the shell, the handshake) has to fit on the machine's CPUs beside this process's.
+ */
+async function cpuBound(fixture, extraArgs, oneServerMs) {
+  const rounds = 30;
+  const before = cpuMs();
+  if (before === undefined) return;
+  for (let round = 0; round < rounds; round += 1) {
+    await bridgeConnect(8, fixture, extraArgs, `bench-cpu-${round}`);
+  }
+  const after = cpuMs();
+  const servers = rounds * 8;
+  const host = (after.host - before.host) / servers;
+  const child = (after.children - before.children) / servers;
+  const cpus = availableParallelism();
+  const childFloor = (8 * child) / cpus;
+  console.log(
+    `  CPU per server, connect and close: ${fixed(host, 2)} ms in this process + ${fixed(child, 2)} ms in the child`,
+  );
+  console.log(
+    `    8 children, as Node's spawn() starts them, need >= ${fixed(childFloor, 1)} ms of ${cpus} CPUs (${fixed(childFloor / oneServerMs, 1)}x one server) before this process does any work`,
   );
 }
 
