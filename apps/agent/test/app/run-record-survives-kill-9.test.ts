@@ -31,7 +31,8 @@ async function runStuckInToolCall(dir: string): Promise<{ child: ChildProcess; r
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  for (let attempt = 0; attempt < 400; attempt++) {
+  // Up to 60 s: the checkpoint comes after 5 s, but a CLI start on a loaded 2-CPU machine can take many seconds.
+  for (let attempt = 0; attempt < 1_200; attempt++) {
     const runId = /"runId":"([^"]+)"/.exec(stdout)?.[1];
     const file = runId ? `${artifactsDirOf(dir)}/run-${runId}.events.jsonl` : undefined;
     if (runId && file && existsSync(file) && readFileSync(file, "utf8").includes('"tool_use"'))
