@@ -15,6 +15,7 @@ const SOURCES = [
   "src/web/web-turn-records.ts",
   "src/app/conversation-title.ts",
   "src/runtime/runtime-error.ts",
+  "src/sqlite/migrate-with-retry.ts",
 ];
 
 /**
