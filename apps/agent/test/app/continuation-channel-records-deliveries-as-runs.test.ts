@@ -49,16 +49,16 @@ describe("the conversation channel records each delivery as a run", () => {
 
     const channel = createConversationChannel(conversations, {
       recordRun: (delivery) =>
-      recording.recordContinuationDelivery({
-        runId: delivery.deliveryId,
-        conversationId: delivery.conversationId,
-        serverName: delivery.serverName,
-        originRunId: delivery.originRunId,
-        model: "demo:offline",
-        text: delivery.text,
-        ...(delivery.synthesisUsage ? { usage: delivery.synthesisUsage } : {}),
-        startedAt: new Date(),
-      }),
+        recording.recordContinuationDelivery({
+          runId: delivery.deliveryId,
+          conversationId: delivery.conversationId,
+          serverName: delivery.serverName,
+          originRunId: delivery.originRunId,
+          model: "demo:offline",
+          text: delivery.text,
+          ...(delivery.synthesisUsage ? { usage: delivery.synthesisUsage } : {}),
+          startedAt: new Date(),
+        }),
     });
     const synthesisUsage = { inputTokens: 900, outputTokens: 40, totalTokens: 940, costUsd: 0.003 };
     const found = await channel.lookupDelivery?.("continuation-c1", "cli:jobs", {

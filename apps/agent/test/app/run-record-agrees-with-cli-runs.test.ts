@@ -94,7 +94,11 @@ describe("every run leaves a summary and an events file that agree", () => {
     const succeeded = recorded.find(
       ({ run }) => run.status === "succeeded" && run.conversationId === "cli:default",
     );
-    expect(succeeded?.run).toMatchObject({ toolCallCount: 2, mcpServersUsed: expect.arrayContaining(["fixture"]), source: "cli" });
+    expect(succeeded?.run).toMatchObject({
+      toolCallCount: 2,
+      mcpServersUsed: expect.arrayContaining(["fixture"]),
+      source: "cli",
+    });
     expect(succeeded?.run.finalOutput).toContain("forty-two");
     const failingTool = recorded.find(({ run }) => run.conversationId === "cli:other");
     expect(failingTool?.run).toMatchObject({ status: "succeeded", toolErrorCount: 1 });

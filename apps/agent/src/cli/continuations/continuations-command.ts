@@ -111,7 +111,9 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
       );
       write(
         `No continuation store yet (${stateDir}); nothing to report.\n`,
-        action === "health" ? { ...empty, retention: { policy: retention, lastSweep: null } } : { records: [] },
+        action === "health"
+          ? { ...empty, retention: { policy: retention, lastSweep: null } }
+          : { records: [] },
       );
       return EXIT_OK;
     }

@@ -116,7 +116,8 @@ export async function continuationsSection(
         ...(lastSweep?.error
           ? {
               code: "continuations_retention_failed",
-              suggestion: "see `mono-agent continuations health`; the next sweep runs at the next start or within the hour",
+              suggestion:
+                "see `mono-agent continuations health`; the next sweep runs at the next start or within the hour",
             }
           : {}),
         message: retentionSweepLine(lastSweep),
