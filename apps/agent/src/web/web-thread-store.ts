@@ -4,7 +4,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { normalizeConversationTitle } from "../app/conversation-title.js";
 import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import { migrateWithRetry } from "../sqlite/migrate-with-retry.js";

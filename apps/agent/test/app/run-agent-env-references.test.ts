@@ -14,6 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => faux.unregister());
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal "${VAR}" text is what this test sends and expects
 test("a { $env } header is resolved from the host env at run start and reaches the HTTP server; ${VAR} text stays literal", async () => {
   const fixture = await startHttpFixture({ requiredHeader: ["authorization", "Bearer from-the-env-record"] });
   const model = faux.getModel();
@@ -25,6 +26,7 @@ test("a { $env } header is resolved from the host env at run start and reaches t
           remote: {
             url: fixture.url,
             type: "http",
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal "${VAR}" text is what this test sends and expects
             headers: { Authorization: { $env: "REMOTE_BEARER" }, "X-Literal": "${REMOTE_BEARER}" },
           },
         },
@@ -48,6 +50,7 @@ test("a { $env } header is resolved from the host env at run start and reaches t
     expect(result.status).toBe("succeeded");
     expect(result.warnings).toEqual([]);
     expect(received).toContain("Bearer from-the-env-record");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal "${VAR}" text is what this test sends and expects
     expect(received).toContain("${REMOTE_BEARER}");
   } finally {
     await app.close();
