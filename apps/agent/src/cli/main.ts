@@ -25,7 +25,7 @@ async function loadValidateCommand(): Promise<CommandRun> {
 
 const COMMANDS: Record<string, CommandEntry> = {
   validate: {
-    summary: "check an agent folder: config, model, tool policy and MCP servers, memory, runs, continuations",
+    summary: "check an agent folder: config, model, tool policy and MCP servers, memory, runs, history, continuations, web console",
     load: loadValidateCommand,
   },
   run: {
@@ -53,7 +53,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   continuations: {
     summary:
-      "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered|not-delivered|dead-lettered",
+      "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",
     load: async () => (await import("./continuations/continuations-command.js")).continuationsCommand,
   },
   serve: {

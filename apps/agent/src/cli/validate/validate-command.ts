@@ -63,7 +63,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
   );
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nChecks the agent folder's config, mcp.json, tool policy, model and memory.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, memory, runs, history,\ncontinuations and the web console; it starts nothing.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
     );
     return EXIT_OK;
   }
