@@ -83,13 +83,13 @@ export function resolveModel(options: ResolveModelOptions): ResolvedModel {
     throw new MonoAgentRuntimeError(
       "invalid_model_ref",
       `runtime.model "${options.modelRef}" is not "<provider>:<modelId>". ` +
-        `Write it like "anthropic:claude-sonnet-4-5" or "ollama:llama3.2", or use "demo" for the offline demo model.`,
+        `Write it like "anthropic:claude-sonnet-4-5" or "ollama:llama3.2", or use "demo:demo" for the offline demo model.`,
     );
   }
   if (providerName === DEMO_PROVIDER && options.providers?.[providerName] === undefined) {
     throw new MonoAgentRuntimeError(
       "unknown_model",
-      `The demo provider has a single model: set runtime.model to "demo" (or "demo:demo"), not "${modelRef}".`,
+      `The demo provider has a single model: set runtime.model to "demo:demo", not "${modelRef}".`,
     );
   }
   const declared = options.providers?.[providerName];
@@ -109,7 +109,7 @@ function resolveBuiltinModel(
     throw new MonoAgentRuntimeError(
       "unknown_provider",
       `Unknown model provider "${providerName}". Use one of pi-ai's providers (${knownProviders.join(", ")}), ` +
-        `"demo", or declare it as an OpenAI-compatible endpoint under models.providers.${providerName} ` +
+        `"demo:demo", or declare it as an OpenAI-compatible endpoint under models.providers.${providerName} ` +
         `with a baseUrl (see docs/models.md).`,
     );
   }

@@ -1,4 +1,5 @@
 import { getModels, getProviders } from "@mariozechner/pi-ai";
+import { monoAgentConfigSchema } from "@mono-agent/config";
 import { describe, expect, it } from "vitest";
 import { resolveModel } from "../../src/runtime/models.js";
 import {
@@ -84,6 +85,18 @@ describe("resolveModel", () => {
     );
     expect(unknownModel.message).toContain("Check the id");
     expect(unknownModel.message).toContain("models.providers");
+  });
+
+  it("suggests the demo model ref that runtime.model in the config file accepts (demo:demo, not demo)", () => {
+    const messages = ["gpt-4o", "acme:model-1", "demo:other"].map(
+      (modelRef) => codeOf(() => resolveModel({ modelRef, env: {} })).message,
+    );
+    for (const message of messages) {
+      expect(message).toContain('"demo:demo"');
+      expect(message).not.toContain('"demo"');
+    }
+    expect(monoAgentConfigSchema.safeParse({ runtime: { model: "demo:demo" } }).success).toBe(true);
+    expect(monoAgentConfigSchema.safeParse({ runtime: { model: "demo" } }).success).toBe(false);
   });
 
   it("accepts any model id for a declared OpenAI-compatible provider, which wins over a pi-ai provider of the same name", () => {
