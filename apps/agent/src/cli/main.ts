@@ -25,7 +25,8 @@ async function loadValidateCommand(): Promise<CommandRun> {
 
 const COMMANDS: Record<string, CommandEntry> = {
   validate: {
-    summary: "check an agent folder: config, model, tool policy and MCP servers, memory, runs, history, continuations, web console",
+    summary:
+      "check an agent folder: config, model, tool policy and MCP servers, memory, runs, history, continuations, web console",
     load: loadValidateCommand,
   },
   run: {

@@ -72,6 +72,9 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     else process.exit(EXIT_CANCELLED);
   };
   process.on("SIGINT", onSigint);
+  const onOutputClosed = () => controller.abort(new Error("stdout was closed (its reader went away)"));
+  if (io.outputClosed?.aborted) onOutputClosed();
+  else io.outputClosed?.addEventListener("abort", onOutputClosed, { once: true });
   const render = values.json
     ? (event: unknown) => io.stdout.write(`${JSON.stringify(event)}\n`)
     : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
@@ -91,6 +94,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
         : EXIT_FAILURE;
   } finally {
     process.off("SIGINT", onSigint);
+    io.outputClosed?.removeEventListener("abort", onOutputClosed);
     await app.close();
   }
 }
