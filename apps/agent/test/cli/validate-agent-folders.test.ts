@@ -88,6 +88,9 @@ describe("mono-agent validate against fixture agent folders", () => {
     const config = report.sections.find((entry) => entry.id === "config");
     const line = config?.lines.find((entry) => entry.code === "unknown_key");
     expect(`${line?.message} ${line?.suggestion}`).toContain("mcpConfigPath");
+    // The place (file at tools.mcpConfigPth) is said once in the human output, not again in parentheses.
+    const place = `${join(FIXTURE_AGENTS, "unknown-key", "mono-agent.config.json")} at tools.mcpConfigPth`;
+    expect(human.stdout.split(place).length - 1).toBe(1);
   });
 
   test("a workspace in a subfolder resolves a relative mcpConfigPath inside the workspace", () => {

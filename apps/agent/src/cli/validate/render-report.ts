@@ -16,7 +16,9 @@ export function renderReport(report: ValidateReport, options: { color: boolean }
   for (const entry of report.sections) {
     out.push(`${paint(entry.status, TAG[entry.status].padEnd(7))} ${entry.label}`);
     for (const line of entry.lines) {
-      const where = line.file ? ` (${line.file}${line.jsonPath ? ` at ${line.jsonPath}` : ""})` : "";
+      const location = line.file ? `${line.file}${line.jsonPath ? ` at ${line.jsonPath}` : ""}` : "";
+      // Config issues already name their place in the message; say it once.
+      const where = location && !line.message.includes(location) ? ` (${location})` : "";
       const marker =
         line.status === "ok" ? "-" : paint(line.status, line.status === "disabled" ? "-" : line.status);
       out.push(`        ${marker} ${line.message}${where}`);
