@@ -47,7 +47,7 @@ function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolP
       code: "no_tools_allowed",
       message:
         stillOffered.length > 0
-          ? `No built-in or policy-gated tools allowed (allowedTools: []), but these are still offered because external MCP tools are not gated by tools.allowedTools: ${stillOffered.join("; ")}.`
+          ? `No built-in or policy-gated tools allowed (allowedTools: []), but these are still offered because tools.allowedTools does not gate them: ${stillOffered.join("; ")}.`
           : "No tools allowed (allowedTools: []): the agent can chat but cannot read files, run commands or use app-owned tools.",
       ...(stillOffered.length > 0
         ? {
