@@ -36,7 +36,8 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** What `mcpServers` accepts, in words: a record keyed by server name. */
-const SERVERS_RECORD_WORDS = 'an object of servers by name, e.g. { "my-server": { "command": "npx", "args": [...] } }';
+const SERVERS_RECORD_WORDS =
+  'an object of servers by name, e.g. { "my-server": { "command": "npx", "args": [...] } }';
 
 function envVariableFor(source: IssueSource, jsonPath: string): string | undefined {
   for (const [path, variable] of source.envPaths ?? []) {

@@ -30,7 +30,9 @@ describe("timeouts beyond what a Node timer holds", () => {
       "continuations.limits.synthesisTimeoutMs",
       "continuations.limits.deliveryTimeoutMs",
     ])
-      expect(errors).toContainEqual(expect.stringContaining(`at ${path}: got the number ${tooLong}; ${accepted}`));
+      expect(errors).toContainEqual(
+        expect.stringContaining(`at ${path}: got the number ${tooLong}; ${accepted}`),
+      );
   });
 
   it("a number past the safe integer range names the accepted range, not zod's internal bound", async () => {
@@ -41,7 +43,9 @@ describe("timeouts beyond what a Node timer holds", () => {
 
   it("an env override past the bound is an error naming the variable", async () => {
     const errors = await errorsOf({}, { MONO_AGENT_MCP_CALL_TIMEOUT_MS: "3000000000" });
-    expect(errors).toEqual([expect.stringContaining("MONO_AGENT_MCP_CALL_TIMEOUT_MS sets tools.mcpCallTimeoutMs")]);
+    expect(errors).toEqual([
+      expect.stringContaining("MONO_AGENT_MCP_CALL_TIMEOUT_MS sets tools.mcpCallTimeoutMs"),
+    ]);
     expect(errors[0]).toContain(accepted);
   });
 
@@ -58,7 +62,9 @@ describe("an mcpServers that is not an object", () => {
   it("says what is accepted in words, with an example, not zod's type name", async () => {
     const errors = await errorsOf({ tools: { mcpServers: [{ command: "npx" }] } });
     expect(errors).toEqual([
-      expect.stringContaining('at tools.mcpServers: got an array; accepted: an object of servers by name, e.g. { "my-server"'),
+      expect.stringContaining(
+        'at tools.mcpServers: got an array; accepted: an object of servers by name, e.g. { "my-server"',
+      ),
     ]);
     expect(errors[0]).not.toContain("record");
   });

@@ -34,7 +34,10 @@ describe("a damaged run store", () => {
 
   test("runs show and runs list exit 1 with the cause and the fix, never a stack trace", () => {
     const { dir, store, runId } = folderWithDamagedRunStore();
-    for (const args of [["runs", "show", runId], ["runs", "list"]]) {
+    for (const args of [
+      ["runs", "show", runId],
+      ["runs", "list"],
+    ]) {
       const result = runCli(args, { cwd: dir });
       expect(result.exitCode, result.stderr).toBe(1);
       expect(result.stderr).toContain(`move ${store} aside to start a new one`);

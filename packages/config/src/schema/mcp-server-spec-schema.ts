@@ -52,10 +52,14 @@ const serverOptionsShape = {
     .describe("false keeps the declaration but does not start the server. Default true."),
   timeoutMs: timeoutMsSchema
     .optional()
-    .describe(`Per-call timeout for this server's tools in ms (1..${MAX_TIMEOUT_MS}). Default: tools.mcpCallTimeoutMs.`),
+    .describe(
+      `Per-call timeout for this server's tools in ms (1..${MAX_TIMEOUT_MS}). Default: tools.mcpCallTimeoutMs.`,
+    ),
   connectTimeoutMs: timeoutMsSchema
     .optional()
-    .describe(`Time to connect and list tools in ms (1..${MAX_TIMEOUT_MS}). Default ${DEFAULT_CONNECT_TIMEOUT_MS}.`),
+    .describe(
+      `Time to connect and list tools in ms (1..${MAX_TIMEOUT_MS}). Default ${DEFAULT_CONNECT_TIMEOUT_MS}.`,
+    ),
   includeTools: toolGlobListSchema
     .optional()
     .describe("Only offer tools matching one of these globs (* and ?)."),
