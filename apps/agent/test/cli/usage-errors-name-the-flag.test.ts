@@ -26,6 +26,14 @@ describe("usage errors (exit 2)", () => {
     expect(attach.exitCode, attach.stderr).toBe(0);
   }, 120_000);
 
+  test("run --conversation that is not <channel>:<id> is a usage error, as for conversations reset", () => {
+    const dir = makeAgentFolder(fixtureServerConfig());
+    const result = runCli(["run", "--conversation", "bad id", "hi"], { cwd: dir });
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toContain('Conversation id "bad id" is not accepted: use "<channel>:<id>"');
+    expect(runCli(["runs", "list", "--json"], { cwd: dir }).stdout).toContain('"total":0');
+  });
+
   test("mcp-example refuses a stray argument and a workspace that is not a folder", () => {
     const stray = runCli(["mcp-example", "extra"]);
     expect(stray.exitCode).toBe(2);
