@@ -43,6 +43,7 @@ export {
 } from "./schema/mcp-server-spec-schema.js";
 export { DEFAULT_MODEL } from "./schema/runtime-schema.js";
 export { DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS, DEFAULT_MCP_CALL_TIMEOUT_MS } from "./schema/tools-schema.js";
+export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
 export {
   type DetachedServiceToken,

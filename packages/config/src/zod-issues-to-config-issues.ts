@@ -32,7 +32,12 @@ const TYPE_WORDS: Record<string, string> = {
   array: "an array",
   object: "an object",
   number: "a number",
+  record: "an object",
 };
+
+/** What `mcpServers` accepts, in words: a record keyed by server name. */
+const SERVERS_RECORD_WORDS =
+  'an object of servers by name, e.g. { "my-server": { "command": "npx", "args": [...] } }';
 
 function envVariableFor(source: IssueSource, jsonPath: string): string | undefined {
   for (const [path, variable] of source.envPaths ?? []) {
@@ -54,12 +59,15 @@ function expectedFor(issue: ZodIssue, source: IssueSource, path: PropertyKey[]):
         ? (describeNumberSchema(schema) ?? "a number")
         : schema instanceof z.ZodArray && schema.element instanceof z.ZodString
           ? "an array of strings"
-          : (TYPE_WORDS[issue.expected] ?? issue.expected);
+          : issue.expected === "record" && path[path.length - 1] === "mcpServers"
+            ? SERVERS_RECORD_WORDS
+            : (TYPE_WORDS[issue.expected] ?? issue.expected);
     case "invalid_value":
       return `one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
     case "too_small":
     case "too_big":
-      if (issue.origin === "number") return describeNumberSchema(schema);
+      // zod reports "int" for an integer beyond the safe range, "number" for the schema's own bounds.
+      if (issue.origin === "number" || issue.origin === "int") return describeNumberSchema(schema);
       if (issue.origin === "string") return "a non-empty string";
       return issue.message;
     default:
@@ -190,5 +198,12 @@ function convertIssues(
 
 /** Turns zod issues into {@link ConfigIssue}s that name the file, the JSON path, what was wrong and what is accepted. */
 export function zodIssuesToConfigIssues(issues: readonly ZodIssue[], source: IssueSource): ConfigIssue[] {
-  return convertIssues(issues, source, []);
+  // One value can break two checks that read the same (1e30: past the safe integer range and past the max).
+  const seen = new Set<string>();
+  return convertIssues(issues, source, []).filter((issue) => {
+    const key = `${issue.jsonPath ?? ""}\n${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -102,7 +102,17 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     () => openMemoryTools({ loaded, policy, env: options.env }),
   )) ?? { store: undefined, providers: [], close() {} };
   const sessionHistory = openSessionHistorySidecar({ loaded, env: options.env, policy });
-  const recording = options.recordRuns === false ? undefined : await startRunRecording(loaded, options.env);
+  const recording =
+    options.recordRuns === false
+      ? undefined
+      : await startRunRecording(loaded, options.env).catch(async (error: unknown) => {
+          // A run store that cannot open (damaged, a folder in its place) must not leave the stores opened
+          // above holding the process open: the caller gets the error and can exit.
+          conversations.close();
+          memory.close();
+          await sessionHistory.close();
+          throw error;
+        });
   const inFlight = new Set<Promise<RunResult>>();
   /** Runs in progress by logical conversation: what a reset must not pull the messages from under. */
   const activeRuns = new Map<string, Set<string>>();

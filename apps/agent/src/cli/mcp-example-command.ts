@@ -1,13 +1,23 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { runExampleServer } from "../example-server/example-server.js";
 import type { CliIo } from "./cli-io.js";
-import { EXIT_OK } from "./exit-error.js";
+import { EXIT_OK, usageError } from "./exit-error.js";
 import { parseCommandArgs } from "./parse-command-args.js";
 
 const USAGE = "mono-agent mcp-example [--workspace DIR]";
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Serves the example MCP server on stdin/stdout; returns when the client closes stdin. */
 export async function mcpExampleCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(
+  const { values, positionals } = parseCommandArgs(
     argv,
     { workspace: { type: "string" }, help: { type: "boolean", short: "h" } },
     USAGE,
@@ -18,7 +28,11 @@ export async function mcpExampleCommand(argv: readonly string[], io: CliIo): Pro
     );
     return EXIT_OK;
   }
-  await runExampleServer(values.workspace ?? io.cwd);
+  if (positionals.length > 0) throw usageError(`unexpected argument "${positionals[0]}"`, USAGE);
+  const workspace = resolve(io.cwd, values.workspace ?? ".");
+  if (!isFolder(workspace))
+    throw usageError(`--workspace ${workspace} is not a folder; pass an existing folder`, USAGE);
+  await runExampleServer(workspace);
   await new Promise<void>((resolveClosed) =>
     io.stdin.once("end", () => resolveClosed()).once("close", () => resolveClosed()),
   );

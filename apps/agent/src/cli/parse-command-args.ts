@@ -21,12 +21,25 @@ export function parseCommandArgs<T extends Options>(
   options: T,
   usage: string,
 ): ParsedCommandArgs<T> {
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: T; allowPositionals: true; strict: true; tokens: true }>
+  >;
   try {
-    const parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-    return { values: parsed.values as ParsedCommandArgs<T>["values"], positionals: parsed.positionals };
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     const message =
       error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, ".") : String(error);
     throw usageError(message, usage);
   }
+  // parseArgs keeps the last of a repeated single-value flag; `--config a --config b` would drop `a` silently.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option") continue;
+    const option = options[token.name];
+    if (option?.type !== "string" || option.multiple) continue;
+    if (seen.has(token.name))
+      throw usageError(`--${token.name} is given more than once; pass it once`, usage);
+    seen.add(token.name);
+  }
+  return { values: parsed.values as ParsedCommandArgs<T>["values"], positionals: parsed.positionals };
 }

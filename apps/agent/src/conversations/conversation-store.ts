@@ -89,11 +89,11 @@ export function createConversationStore(options: CreateConversationStoreOptions)
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
   } catch (error) {
-    throw storeFailure(`open the conversation store ${file}`, error);
+    throw storeFailure(`open the conversation store ${file}`, error, file);
   }
   const db = drizzle(sqlite);
   migrateWithRetry(db, sqlite, MIGRATIONS_FOLDER, (error) =>
-    storeFailure(`migrate the conversation store ${file}`, error),
+    storeFailure(`migrate the conversation store ${file}`, error, file),
   );
   return {
     file,
@@ -272,11 +272,17 @@ function guarded<T>(action: "read" | "write", operation: () => T): T {
   }
 }
 
-function storeFailure(what: string, error: unknown): MonoAgentRuntimeError {
+/** SQLite's codes for a file that is not (or no longer) a database, and a folder in the file's place. */
+const DAMAGED_STORE_CODES = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT", "EISDIR"]);
+
+function storeFailure(what: string, error: unknown, file?: string): MonoAgentRuntimeError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new MonoAgentRuntimeError(
-    "conversation_store_failed",
-    `Could not ${what}: ${reason}. Check that the directory is writable and the file is not damaged.`,
-    { cause: error },
-  );
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const fix =
+    file !== undefined && typeof code === "string" && DAMAGED_STORE_CODES.has(code)
+      ? ` Move ${file} aside and the next run starts a new store (conversations start fresh; recorded runs and SessionHistory are kept).`
+      : " Check that the directory is writable and the file is not damaged.";
+  return new MonoAgentRuntimeError("conversation_store_failed", `Could not ${what}: ${reason}.${fix}`, {
+    cause: error,
+  });
 }

@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -12,11 +12,13 @@ export interface Workspace {
   realDirectory: string;
 }
 
-/** Resolve the workspace once (`workspace_unavailable` when it does not exist); tools check paths against both forms. */
+/** Resolve the workspace once (`workspace_unavailable` when it is missing or not a directory); tools check paths against both forms. */
 export function openWorkspace(workspaceDir: string): Workspace {
   const directory = resolve(workspaceDir);
   try {
-    return { directory, realDirectory: realpathSync(directory) };
+    const realDirectory = realpathSync(directory);
+    if (!statSync(realDirectory).isDirectory()) throw new Error("it is a file, not a directory");
+    return { directory, realDirectory };
   } catch (error) {
     throw new MonoAgentRuntimeError(
       "workspace_unavailable",

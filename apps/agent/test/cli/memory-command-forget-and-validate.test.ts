@@ -56,6 +56,11 @@ describe("mono-agent memory", () => {
     expect(runCli(["memory", "frobnicate"], { cwd: dir }).exitCode).toBe(2);
     expect(runCli(["memory", "stats", "--plan", "x"], { cwd: dir }).exitCode).toBe(2);
     expect(runCli(["memory", "show", "yesterday"], { cwd: dir }).exitCode).toBe(2);
+    for (const impossible of ["2024-13-45", "2023-02-30"]) {
+      const show = runCli(["memory", "show", impossible], { cwd: dir });
+      expect(show.exitCode).toBe(2);
+      expect(show.stderr).toContain(`expected a date YYYY-MM-DD, got "${impossible}"`);
+    }
     expect(runCli(["memory", "forget", "apply", "--reason", "x"], { cwd: dir }).exitCode).toBe(2);
   });
 

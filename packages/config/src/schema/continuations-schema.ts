@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { detachedServiceSchema } from "./detached-services-schema.js";
+import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Hosts accepted for the continuation service: loopback only, the claim bearer is not a network boundary. */
 export const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
@@ -32,6 +33,11 @@ export const CONTINUATION_RETENTION_DEFAULTS = {
 const positiveInteger = (defaultValue: number, description: string) =>
   z.number().int().min(1).default(defaultValue).describe(`${description} Default ${defaultValue}.`);
 
+const timeoutMs = (defaultValue: number, description: string) =>
+  timeoutMsSchema
+    .default(defaultValue)
+    .describe(`${description} (1..${MAX_TIMEOUT_MS}). Default ${defaultValue}.`);
+
 export const continuationLimitsSchema = z
   .strictObject({
     maxActiveRecords: positiveInteger(
@@ -46,13 +52,13 @@ export const continuationLimitsSchema = z
       CONTINUATION_LIMIT_DEFAULTS.maxConcurrent,
       "Most syntheses running at once.",
     ),
-    synthesisTimeoutMs: positiveInteger(
+    synthesisTimeoutMs: timeoutMs(
       CONTINUATION_LIMIT_DEFAULTS.synthesisTimeoutMs,
-      "Time allowed for one synthesis run, in ms.",
+      "Time allowed for one synthesis run, in ms",
     ),
-    deliveryTimeoutMs: positiveInteger(
+    deliveryTimeoutMs: timeoutMs(
       CONTINUATION_LIMIT_DEFAULTS.deliveryTimeoutMs,
-      "Time allowed for one delivery, in ms.",
+      "Time allowed for one delivery, in ms",
     ),
     operatorPageSize: z
       .number()

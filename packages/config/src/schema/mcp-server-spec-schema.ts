@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ConfigValue, configValueSchema } from "./env-reference-schema.js";
 import { httpUrlSchema } from "./http-url-schema.js";
+import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Default time to wait for a server to connect and list its tools: 30 s, long enough for `npx -y` to fetch a package. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
@@ -49,18 +50,16 @@ const serverOptionsShape = {
     .boolean()
     .optional()
     .describe("false keeps the declaration but does not start the server. Default true."),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1)
+  timeoutMs: timeoutMsSchema
     .optional()
-    .describe("Per-call timeout for this server's tools in ms. Default: tools.mcpCallTimeoutMs."),
-  connectTimeoutMs: z
-    .number()
-    .int()
-    .min(1)
+    .describe(
+      `Per-call timeout for this server's tools in ms (1..${MAX_TIMEOUT_MS}). Default: tools.mcpCallTimeoutMs.`,
+    ),
+  connectTimeoutMs: timeoutMsSchema
     .optional()
-    .describe(`Time to connect and list tools in ms. Default ${DEFAULT_CONNECT_TIMEOUT_MS}.`),
+    .describe(
+      `Time to connect and list tools in ms (1..${MAX_TIMEOUT_MS}). Default ${DEFAULT_CONNECT_TIMEOUT_MS}.`,
+    ),
   includeTools: toolGlobListSchema
     .optional()
     .describe("Only offer tools matching one of these globs (* and ?)."),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { envVarNameSchema } from "./env-reference-schema.js";
 import { mcpServerNameSchema } from "./mcp-server-name.js";
 import { mcpServerSpecSchema } from "./mcp-server-spec-schema.js";
+import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Idle timeout of one MCP call (progress resets it): 2 minutes, the v0 default. */
 export const DEFAULT_MCP_CALL_TIMEOUT_MS = 120_000;
@@ -43,21 +44,15 @@ export const toolsSchema = z
       .describe(
         "stdio or loopback-HTTP server names that may claim durable continuations. Env MONO_AGENT_CONTINUATION_SERVERS. Default [].",
       ),
-    mcpCallTimeoutMs: z
-      .number()
-      .int()
-      .min(1)
+    mcpCallTimeoutMs: timeoutMsSchema
       .default(DEFAULT_MCP_CALL_TIMEOUT_MS)
       .describe(
-        `Idle timeout of one MCP call in ms; progress resets it. Env MONO_AGENT_MCP_CALL_TIMEOUT_MS. Default ${DEFAULT_MCP_CALL_TIMEOUT_MS}.`,
+        `Idle timeout of one MCP call in ms (1..${MAX_TIMEOUT_MS}); progress resets it. Env MONO_AGENT_MCP_CALL_TIMEOUT_MS. Default ${DEFAULT_MCP_CALL_TIMEOUT_MS}.`,
       ),
-    mcpCallMaxTotalTimeoutMs: z
-      .number()
-      .int()
-      .min(1)
+    mcpCallMaxTotalTimeoutMs: timeoutMsSchema
       .default(DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS)
       .describe(
-        `Hard cap of one MCP call in ms. Env MONO_AGENT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS. Default ${DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS}.`,
+        `Hard cap of one MCP call in ms (1..${MAX_TIMEOUT_MS}). Env MONO_AGENT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS. Default ${DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS}.`,
       ),
     mcpEnvPassthrough: z
       .array(envVarNameSchema)

@@ -31,7 +31,11 @@ export function acquireOwnerLock(stateDir: string): OwnerLock {
         `another mono-agent process owns the continuation store in ${stateDir}; stop it first (only one host may serve continuations from one state directory)`,
         { cause: error },
       );
-    throw new ContinuationError("store_failed", `cannot lock ${file}`, { cause: error });
+    throw new ContinuationError(
+      "store_failed",
+      `cannot lock ${file}: ${error instanceof Error ? error.message : String(error)}; move it aside (it holds only the owning process id; the next start writes a new one)`,
+      { cause: error },
+    );
   }
   let released = false;
   return {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
@@ -28,8 +28,8 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
       EXIT_FAILURE,
     );
   }
-  mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, { flag: "wx" });
+  createFolder(dir);
+  writeScaffold(dir, files);
   const shown = relative(io.cwd, dir) || ".";
   io.stdout.write(
     [
@@ -44,4 +44,51 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
     ].join("\n"),
   );
   return EXIT_OK;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Creates the agent folder; a file in its place (or in its path) is an error that names it. */
+function createFolder(dir: string): void {
+  let existing: ReturnType<typeof statSync> | undefined;
+  try {
+    existing = statSync(dir, { throwIfNoEntry: false });
+  } catch {
+    existing = undefined; // ENOTDIR and the like: mkdirSync below names the problem
+  }
+  if (existing && !existing.isDirectory())
+    throw new ExitError(
+      `${dir} is a file, not a folder; pass a new or empty folder for the agent (nothing was written)`,
+      EXIT_FAILURE,
+    );
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ExitError(
+      code === "ENOTDIR" || code === "EEXIST"
+        ? `${dir} cannot be created: a file stands in its path; pass a new or empty folder for the agent (nothing was written)`
+        : `${dir} cannot be created (${reasonOf(error)}); pass a folder you can write to (nothing was written)`,
+      EXIT_FAILURE,
+    );
+  }
+}
+
+/** Writes every scaffold file, or none: a failed write removes the files this call already wrote. */
+function writeScaffold(dir: string, files: Record<string, string>): void {
+  const written: string[] = [];
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(join(dir, name), text, { flag: "wx" });
+      written.push(name);
+    }
+  } catch (error) {
+    for (const name of written) rmSync(join(dir, name), { force: true });
+    throw new ExitError(
+      `could not write the agent folder ${dir} (${reasonOf(error)}); pass a folder you can write to (nothing was kept)`,
+      EXIT_FAILURE,
+    );
+  }
 }

@@ -7,6 +7,12 @@ import { EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** YYYY-MM-DD naming a real day: the pattern alone lets 2024-13-45 and 2023-02-30 through. */
+function isCalendarDate(text: string): boolean {
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return DATE.test(text) && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
 function print(io: CliIo, json: boolean, data: Record<string, unknown>, text: string): number {
   io.stdout.write(json ? `${JSON.stringify({ ok: true, ...data })}\n` : `${text}\n`);
   return EXIT_OK;
@@ -30,7 +36,7 @@ export function statsCommand(io: CliIo, root: string, json: boolean): number {
 /** `mono-agent memory show <YYYY-MM-DD>` and `today`: the bullets of one UTC date. */
 export function showCommand(io: CliIo, root: string, date: string | undefined, json: boolean): number {
   const day = date ?? utcDate(new Date());
-  if (!DATE.test(day)) throw new ExitError(`expected a date YYYY-MM-DD, got "${day}"`, EXIT_USAGE);
+  if (!isCalendarDate(day)) throw new ExitError(`expected a date YYYY-MM-DD, got "${day}"`, EXIT_USAGE);
   let content: string | undefined;
   let source = `daily/${day}.md`;
   for (const candidate of [join(root, "daily", `${day}.md`), join(root, `${day}.md`)]) {

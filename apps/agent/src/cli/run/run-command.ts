@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
+import { assertConversationId } from "../../conversations/conversation-id.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError, usageError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
@@ -44,6 +45,12 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(HELP);
     return EXIT_OK;
   }
+  if (values.conversation !== undefined)
+    try {
+      assertConversationId(values.conversation);
+    } catch (error) {
+      throw usageError(error instanceof Error ? error.message : String(error), USAGE);
+    }
   const input = await readPrompt(positionals, io.stdin);
   if (!input)
     throw new ExitError(

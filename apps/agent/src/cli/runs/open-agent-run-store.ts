@@ -7,7 +7,17 @@ import { loadAgentConfig } from "../load-agent-config.js";
 /** The agent's run store opened read-only, or undefined when no run was ever recorded. */
 export interface AgentRunStore {
   artifactsDir: string;
+  /** `<artifacts.dir>/runs.sqlite`, named in the errors. */
+  file: string;
   store: SqliteRunStore | undefined;
+}
+
+/** A run store that cannot be opened or read: the cause, and the fix (move the file aside). */
+export function damagedRunStoreError(error: unknown, file: string): ExitError {
+  return new ExitError(
+    `${error instanceof Error ? error.message : String(error)}\nthe run store may be damaged; move ${file} aside to start a new one`,
+    EXIT_FAILURE,
+  );
 }
 
 /** Loads the agent's config (for `artifacts.dir`) and opens `<artifacts.dir>/runs.sqlite` read-only. */
@@ -17,13 +27,10 @@ export async function openAgentRunStore(
 ): Promise<AgentRunStore> {
   const loaded = await loadAgentConfig(io, options);
   const file = runStoreFile(loaded.artifactsDir);
-  if (!existsSync(file)) return { artifactsDir: loaded.artifactsDir, store: undefined };
+  if (!existsSync(file)) return { artifactsDir: loaded.artifactsDir, file, store: undefined };
   try {
-    return { artifactsDir: loaded.artifactsDir, store: openRunStore({ file, readOnly: true }) };
+    return { artifactsDir: loaded.artifactsDir, file, store: openRunStore({ file, readOnly: true }) };
   } catch (error) {
-    throw new ExitError(
-      `${error instanceof Error ? error.message : String(error)}\nthe run store may be damaged; move ${file} aside to start a new one`,
-      EXIT_FAILURE,
-    );
+    throw damagedRunStoreError(error, file);
   }
 }

@@ -11,7 +11,7 @@ import { readRunEvents } from "@mono-agent/run-history/sqlite";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { openAgentRunStore } from "./open-agent-run-store.js";
+import { damagedRunStoreError, openAgentRunStore } from "./open-agent-run-store.js";
 import { renderEvent, renderEventsHealth, renderRunDetail, renderRunTable } from "./render-runs.js";
 
 const USAGE =
@@ -111,7 +111,7 @@ async function listRuns(
       : {}),
     ...(status ? { statuses: [status] } : {}),
   };
-  const { store } = await openAgentRunStore(io, options.storeOptions);
+  const { store, file } = await openAgentRunStore(io, options.storeOptions);
   if (!store) {
     io.stdout.write(
       options.json ? `${JSON.stringify({ runs: [], count: 0, total: 0 })}\n` : "No runs recorded yet.\n",
@@ -136,7 +136,7 @@ async function listRuns(
     }
     return EXIT_OK;
   } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+    throw damagedRunStoreError(error, file);
   } finally {
     await store.close();
   }
@@ -152,8 +152,13 @@ async function showRun(
       `"${runId.slice(0, 80)}" is not a run id: 1 to 200 letters, digits, ".", "_" or "-", starting with a letter or digit`,
       USAGE,
     );
-  const { store, artifactsDir } = await openAgentRunStore(io, options.storeOptions);
-  const run = await store?.getRun(runId).finally(() => store.close());
+  const { store, artifactsDir, file } = await openAgentRunStore(io, options.storeOptions);
+  const run = await store
+    ?.getRun(runId)
+    .catch((error: unknown) => {
+      throw damagedRunStoreError(error, file);
+    })
+    .finally(() => store.close());
   if (!run)
     throw new ExitError(
       `no run ${runId} is recorded; \`mono-agent runs list\` shows the runs there are`,

@@ -57,6 +57,8 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   }
   if (positionals.length > 0)
     throw new ExitError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`, EXIT_USAGE);
+  // Checked before the app starts: a bad flag must not leave the app's stores holding the process open.
+  const givenPort = values.port !== undefined ? parsePort(values.port) : undefined;
   const configPath = resolve(io.cwd, values.config ?? DEFAULT_CONFIG_FILE);
   const hostEnv = loadHostEnv({
     exported: io.env,
@@ -83,7 +85,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   });
   const web = app.loaded.config.web;
   const host = values.host ?? web?.host ?? DEFAULT_WEB_HOST;
-  const port = values.port !== undefined ? parsePort(values.port) : (web?.port ?? DEFAULT_WEB_PORT);
+  const port = givenPort ?? web?.port ?? DEFAULT_WEB_PORT;
   const remote = !isLoopbackHost(host);
   if (remote && !values["allow-remote"]) {
     await app.close();

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import type { ConfigIssue, LoadedConfig } from "@mono-agent/config";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
@@ -27,6 +28,26 @@ export function issueLine(issue: ConfigIssue): CheckLine {
   };
 }
 
+/** The workspace line: ok when it is a folder; an error when every run would fail with `workspace_unavailable`. */
+function workspaceLine(loaded: LoadedConfig): CheckLine {
+  let problem: string | undefined;
+  try {
+    if (!statSync(loaded.workspaceDir).isDirectory()) problem = "is a file, not a folder";
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problem = code === "ENOENT" ? "does not exist" : `cannot be read (${(error as Error).message})`;
+  }
+  if (problem === undefined) return { status: "ok", message: `Workspace: ${loaded.workspaceDir}` };
+  const fromEnv = loaded.sources["runtime.workspace"] === "env";
+  return {
+    status: "error",
+    code: "workspace_unavailable",
+    jsonPath: "runtime.workspace",
+    message: `Workspace ${loaded.workspaceDir} ${problem}; every run fails until it is a folder`,
+    suggestion: `create the folder, or set ${fromEnv ? "MONO_AGENT_WORKSPACE" : "runtime.workspace"} to an existing folder (relative to the agent folder)`,
+  };
+}
+
 /** The Config section: where the config came from, the resolved folders, and every config-level issue. */
 export function configSection(
   loaded: LoadedConfig | undefined,
@@ -36,7 +57,7 @@ export function configSection(
   if (loaded) {
     lines.unshift(
       { status: "ok", message: `Config file: ${loaded.configPath ?? "(inline config)"}` },
-      { status: "ok", message: `Workspace: ${loaded.workspaceDir}` },
+      workspaceLine(loaded),
       { status: "ok", message: `Artifacts: ${loaded.artifactsDir}` },
     );
     const fromEnv = Object.entries(loaded.sources)

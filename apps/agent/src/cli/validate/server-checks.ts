@@ -1,4 +1,10 @@
-import { type DeclaredMcpServer, isStdioServerSpec } from "@mono-agent/config";
+import {
+  type ConfigValue,
+  type DeclaredMcpServer,
+  type EnvRecord,
+  isEnvReference,
+  isStdioServerSpec,
+} from "@mono-agent/config";
 import type { CheckLine } from "./validate-report.js";
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -22,14 +28,41 @@ function transportLabel(server: DeclaredMcpServer): string {
   return server.spec.type ?? "streamable HTTP, SSE fallback";
 }
 
-/** One line per declared server, with its transport and where it was declared. */
-export function serverLines(servers: Record<string, DeclaredMcpServer>): CheckLine[] {
-  return Object.values(servers).map((server) => {
+/**
+ * A warning for each `{ "$env": "NAME" }` of an enabled server whose variable the host env lacks: each run
+ * skips that server with the same message until the variable is set.
+ */
+function unsetEnvReferenceLines(server: DeclaredMcpServer, env: EnvRecord): CheckLine[] {
+  const fields: Record<string, Record<string, ConfigValue>> = isStdioServerSpec(server.spec)
+    ? { env: server.spec.env ?? {} }
+    : { headers: server.spec.headers ?? {} };
+  const lines: CheckLine[] = [];
+  for (const [field, values] of Object.entries(fields))
+    for (const [name, value] of Object.entries(values)) {
+      if (!isEnvReference(value) || env[value.$env] !== undefined) continue;
+      lines.push({
+        status: "warning",
+        code: "env_reference_missing",
+        file: server.origin.file,
+        jsonPath: server.origin.jsonPath,
+        message: `MCP server ${server.name}: ${field} entry "${name}" reads the environment variable ${value.$env}, which is not set; every run skips this server until it is`,
+        suggestion: `export ${value.$env} or add it to the .env file`,
+      });
+    }
+  return lines;
+}
+
+/** One line per declared server, with its transport and where it was declared, and its unset `$env` variables. */
+export function serverLines(servers: Record<string, DeclaredMcpServer>, env: EnvRecord = {}): CheckLine[] {
+  return Object.values(servers).flatMap((server): CheckLine[] => {
     const disabled = server.spec.enabled === false;
-    return {
-      status: disabled ? "disabled" : "ok",
-      message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
-    };
+    return [
+      {
+        status: disabled ? "disabled" : "ok",
+        message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
+      },
+      ...(disabled ? [] : unsetEnvReferenceLines(server, env)),
+    ];
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ConfigIssue, LoadedConfig } from "@mono-agent/config";
+import type { ConfigIssue, EnvRecord, LoadedConfig } from "@mono-agent/config";
 import {
   createToolPolicy,
   findUnknownToolNames,
@@ -109,7 +109,11 @@ function mcpConfigLines(loaded: LoadedConfig): CheckLine[] {
 }
 
 /** The Tools & MCP section: tool policy, mcp.json, declared servers, request-context and continuation servers. */
-export function toolsSection(loaded: LoadedConfig | undefined, issues: readonly ConfigIssue[]): CheckSection {
+export function toolsSection(
+  loaded: LoadedConfig | undefined,
+  issues: readonly ConfigIssue[],
+  env: EnvRecord = {},
+): CheckSection {
   const lines: CheckLine[] = [];
   if (loaded) {
     lines.push(...policyLines(loaded).lines, ...mcpConfigLines(loaded));
@@ -122,7 +126,7 @@ export function toolsSection(loaded: LoadedConfig | undefined, issues: readonly 
     lines.push(line);
   }
   if (loaded) {
-    lines.push(...serverLines(loaded.mcpServers));
+    lines.push(...serverLines(loaded.mcpServers, env));
     lines.push(...requestContextLines(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers));
     lines.push(...continuationLines(loaded.config.tools.continuationServers, loaded.mcpServers));
   }

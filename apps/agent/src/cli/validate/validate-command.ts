@@ -40,7 +40,7 @@ export async function validateAgentFolder(options: {
   const sections = [
     configSection(loaded, issues),
     modelSection(loaded, env),
-    toolsSection(loaded, issues),
+    toolsSection(loaded, issues, env),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
