@@ -26,15 +26,27 @@ function parseErrorLocation(text: string, error: unknown): string {
   return "";
 }
 
+/**
+ * "UTF-16LE" / "UTF-16BE" when the bytes are UTF-16 text (a byte-order mark, or a NUL beside the first
+ * character, as Windows editors write it), so the error can name the encoding instead of a parse error.
+ */
+function utf16Encoding(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "UTF-16LE";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "UTF-16BE";
+  if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return "UTF-16LE";
+  if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return "UTF-16BE";
+  return undefined;
+}
+
 /** Reads and parses a JSON file; a missing, unreadable or malformed file becomes an issue, never a throw. */
 export async function readJsonFile(
   file: string,
   codes: JsonFileCodes,
   missingHint: string,
 ): Promise<JsonFileResult> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch (error) {
     const errorCode = (error as NodeJS.ErrnoException).code;
     if (errorCode === "ENOENT" || errorCode === "ENOTDIR") {
@@ -51,6 +63,22 @@ export async function readJsonFile(
       issue: { severity: "error", code: codes.unreadable, file, jsonPath: "$", message },
     };
   }
+  const encoding = utf16Encoding(bytes);
+  if (encoding) {
+    const message = `${file} is encoded as ${encoding}; accepted: a JSON object in UTF-8 (save the file as UTF-8).`;
+    return {
+      status: "failed",
+      issue: {
+        severity: "error",
+        code: codes.invalidJson,
+        file,
+        jsonPath: "$",
+        message,
+        expected: "UTF-8 JSON",
+      },
+    };
+  }
+  const text = bytes.toString("utf8");
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   try {
     return { status: "parsed", value: JSON.parse(body) as unknown };

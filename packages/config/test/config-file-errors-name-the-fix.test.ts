@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diagnoseMonoAgentConfig, loadMonoAgentConfig, MonoAgentConfigError } from "../src/index.js";
@@ -33,6 +33,20 @@ describe("config file errors", () => {
     const error = await loadError({ cwd: agentDir, env: {} });
     expect(error.code).toBe("config_invalid_json");
     expect(error.message).toContain("is not valid JSON");
+  });
+
+  it("a UTF-16 config (as some Windows editors save it) is config_invalid_json naming the encoding", async () => {
+    for (const [bytes, encoding] of [
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"tools":{}}', "utf16le")]), "UTF-16LE"],
+      [Buffer.from('{"tools":{}}', "utf16le"), "UTF-16LE"],
+      [Buffer.from('{"tools":{}}', "utf16le").swap16(), "UTF-16BE"],
+    ] as const) {
+      const agentDir = await makeAgentFolder({});
+      await writeFile(join(agentDir, "mono-agent.config.json"), bytes);
+      const error = await loadError({ cwd: agentDir, env: {} });
+      expect(error.code).toBe("config_invalid_json");
+      expect(error.message).toContain(`is encoded as ${encoding}; accepted: a JSON object in UTF-8`);
+    }
   });
 
   it("a schema error names the file, the JSON path, the value and what is accepted", async () => {
