@@ -5,11 +5,7 @@ import {
   NO_ACTION_MARKER,
   SYNTHESIZED_TEXT_MAX_CHARS,
 } from "../continuation-limits.js";
-import type {
-  ContinuationChannel,
-  ContinuationSynthesizer,
-  SynthesisUsage,
-} from "../continuation-ports.js";
+import type { ContinuationChannel, ContinuationSynthesizer, SynthesisUsage } from "../continuation-ports.js";
 import type { ContinuationRecord, DeliveryReceipt } from "../continuation-record.js";
 import type { ContinuationState } from "../continuation-states.js";
 import { deliveryBackoffMs } from "../delivery-backoff.js";
@@ -57,7 +53,8 @@ function usageJson(usage: SynthesisUsage | undefined): string | null {
   if (usage === undefined) return null;
   const { inputTokens, outputTokens, totalTokens, costUsd } = usage;
   const fields = [inputTokens, outputTokens, totalTokens, costUsd];
-  if (!fields.every((value) => typeof value === "number" && Number.isFinite(value) && value >= 0)) return null;
+  if (!fields.every((value) => typeof value === "number" && Number.isFinite(value) && value >= 0))
+    return null;
   return JSON.stringify({ inputTokens, outputTokens, totalTokens, costUsd });
 }
 

@@ -268,24 +268,27 @@ function createStore(
       }),
     putOriginContext: (contextHash, snapshot, now) =>
       guarded("store an origin context", () =>
-        db.transaction((tx) => {
-          if (tx.select().from(originContexts).where(eq(originContexts.contextHash, contextHash)).get())
-            return;
-          const bodyJson = JSON.stringify(snapshot);
-          const bytes = Buffer.byteLength(bodyJson);
-          const used = Number(
-            tx
-              .select({ value: sum(originContexts.bytes) })
-              .from(originContexts)
-              .get()?.value ?? 0,
-          );
-          if (used + bytes > ORIGIN_CONTEXT_QUOTA_BYTES)
-            throw new ContinuationError(
-              "origin_context_failed",
-              `the origin-context store is full (${used} of ${ORIGIN_CONTEXT_QUOTA_BYTES} bytes)`,
+        db.transaction(
+          (tx) => {
+            if (tx.select().from(originContexts).where(eq(originContexts.contextHash, contextHash)).get())
+              return;
+            const bodyJson = JSON.stringify(snapshot);
+            const bytes = Buffer.byteLength(bodyJson);
+            const used = Number(
+              tx
+                .select({ value: sum(originContexts.bytes) })
+                .from(originContexts)
+                .get()?.value ?? 0,
             );
-          tx.insert(originContexts).values({ contextHash, bodyJson, bytes, createdAtMs: now }).run();
-        }, { behavior: "immediate" }),
+            if (used + bytes > ORIGIN_CONTEXT_QUOTA_BYTES)
+              throw new ContinuationError(
+                "origin_context_failed",
+                `the origin-context store is full (${used} of ${ORIGIN_CONTEXT_QUOTA_BYTES} bytes)`,
+              );
+            tx.insert(originContexts).values({ contextHash, bodyJson, bytes, createdAtMs: now }).run();
+          },
+          { behavior: "immediate" },
+        ),
       ),
     originContext: (contextHash) =>
       guarded("read an origin context", () => {

@@ -74,28 +74,29 @@ export function sweepRetentionRows(
   now: number,
 ): RetentionReport {
   const unleased = "(lease_owner IS NULL OR lease_expires_at_ms < @now)";
-  return sqlite.transaction((): RetentionReport => {
-    let deletedRecords = sqlite
-      .prepare(
-        `DELETE FROM continuations WHERE state IN (${TERMINAL}) AND ${unleased} AND updated_at_ms < @cutoff`,
-      )
-      .run({ now, cutoff: now - policy.terminalMaxAgeMs }).changes;
-    const terminal = sqlite
-      .prepare(`SELECT count(*) AS value FROM continuations WHERE state IN (${TERMINAL})`)
-      .get() as { value: number };
-    const excess = terminal.value - policy.terminalMaxRecords;
-    if (excess > 0)
-      deletedRecords += sqlite
+  return sqlite
+    .transaction((): RetentionReport => {
+      let deletedRecords = sqlite
         .prepare(
-          `DELETE FROM continuations WHERE continuation_id IN (
+          `DELETE FROM continuations WHERE state IN (${TERMINAL}) AND ${unleased} AND updated_at_ms < @cutoff`,
+        )
+        .run({ now, cutoff: now - policy.terminalMaxAgeMs }).changes;
+      const terminal = sqlite
+        .prepare(`SELECT count(*) AS value FROM continuations WHERE state IN (${TERMINAL})`)
+        .get() as { value: number };
+      const excess = terminal.value - policy.terminalMaxRecords;
+      if (excess > 0)
+        deletedRecords += sqlite
+          .prepare(
+            `DELETE FROM continuations WHERE continuation_id IN (
              SELECT continuation_id FROM continuations WHERE state IN (${TERMINAL}) AND ${unleased}
              ORDER BY state IN ('delivery_unknown', 'dead_lettered'), updated_at_ms, continuation_id
              LIMIT @excess)`,
-        )
-        .run({ now, excess }).changes;
-    const scrubbedCapturedTexts = sqlite
-      .prepare(
-        `UPDATE continuations
+          )
+          .run({ now, excess }).changes;
+      const scrubbedCapturedTexts = sqlite
+        .prepare(
+          `UPDATE continuations
            SET synthesized_text = NULL,
                receipt_json = json_set(coalesce(receipt_json, '{}'), '$.textScrubbedAt', @at)
          WHERE continuation_id IN (
@@ -105,31 +106,32 @@ export function sweepRetentionRows(
                 SELECT continuation_id FROM continuations
                  WHERE mode = 'capture' AND state = 'delivered' AND synthesized_text IS NOT NULL
                  ORDER BY updated_at_ms DESC, continuation_id DESC LIMIT @keep)))`,
-      )
-      .run({
-        at: new Date(now).toISOString(),
-        cutoff: now - policy.capturedTextMaxAgeMs,
-        keep: policy.capturedTextMaxRecords,
-      }).changes;
-    sqlite
-      .prepare(
-        `UPDATE continuations SET origin_context_state = 'scrubbed', origin_context_hash = NULL
+        )
+        .run({
+          at: new Date(now).toISOString(),
+          cutoff: now - policy.capturedTextMaxAgeMs,
+          keep: policy.capturedTextMaxRecords,
+        }).changes;
+      sqlite
+        .prepare(
+          `UPDATE continuations SET origin_context_state = 'scrubbed', origin_context_hash = NULL
           WHERE state IN (${SETTLED}) AND origin_context_hash IS NOT NULL`,
-      )
-      .run();
-    const releasedOriginContexts = sqlite
-      .prepare(
-        `DELETE FROM origin_contexts WHERE context_hash NOT IN (
+        )
+        .run();
+      const releasedOriginContexts = sqlite
+        .prepare(
+          `DELETE FROM origin_contexts WHERE context_hash NOT IN (
            SELECT origin_context_hash FROM continuations WHERE origin_context_hash IS NOT NULL)`,
-      )
-      .run().changes;
-    const report: RetentionReport = {
-      deletedRecords,
-      scrubbedCapturedTexts,
-      releasedOriginContexts,
-      sweptAt: new Date(now).toISOString(),
-    };
-    writeRetentionReport(sqlite, report);
-    return report;
-  }).immediate();
+        )
+        .run().changes;
+      const report: RetentionReport = {
+        deletedRecords,
+        scrubbedCapturedTexts,
+        releasedOriginContexts,
+        sweptAt: new Date(now).toISOString(),
+      };
+      writeRetentionReport(sqlite, report);
+      return report;
+    })
+    .immediate();
 }
