@@ -59,4 +59,5 @@ export {
   recoverContinuations,
   SYNTHESIS_STARTS_MAX,
 } from "./node/recover-continuations.js";
+export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";
 export { STATE_FILES } from "./node/state-dir.js";

@@ -50,9 +50,8 @@ export async function continuationsSection(
       "disabled",
     );
   // Loaded only when continuations are configured: the store module pulls in the ORM, and validate must start fast.
-  const { continuationStoreFile, openContinuationStore, readContinuationHealth } = await import(
-    "@mono-agent/continuations/node"
-  );
+  const { continuationStoreFile, inspectStateDir, openContinuationStore, readContinuationHealth } =
+    await import("@mono-agent/continuations/node");
   const host = block?.host ?? "127.0.0.1";
   const port = block?.port ?? 4319;
   const stateDir = loaded.continuationsStateDir ?? join(loaded.agentDir, ".mono-agent/continuations");
@@ -81,6 +80,13 @@ export async function continuationsSection(
       message: `Retention: finished records up to ${retention.terminalMaxRecords} and ${days(retention.terminalMaxAgeMs)}; captured text up to ${retention.capturedTextMaxRecords} and ${days(retention.capturedTextMaxAgeMs)} (swept at start and hourly).`,
     });
   }
+  for (const problem of inspectStateDir(stateDir))
+    lines.push({
+      status: "error",
+      code: "continuation_state_damaged",
+      file: problem.file,
+      message: `The continuation service will not start: ${problem.message}.`,
+    });
   const file = continuationStoreFile(stateDir);
   if (!existsSync(file)) {
     lines.push({
