@@ -27,13 +27,13 @@ export interface CollectedConfig {
 }
 
 type RawConfig =
-  | { ok: true; raw: unknown; file: string; agentDir: string; configPath?: string }
+  | { ok: true; raw: unknown; file: string; agentDir: string; configPath?: string; warnings: ConfigIssue[] }
   | { ok: false; issue: ConfigIssue };
 
 async function readRawConfig(options: LoadMonoAgentConfigOptions): Promise<RawConfig> {
   const cwd = resolve(options.cwd);
   if (options.config !== undefined)
-    return { ok: true, raw: options.config, file: INLINE_CONFIG_LABEL, agentDir: cwd };
+    return { ok: true, raw: options.config, file: INLINE_CONFIG_LABEL, agentDir: cwd, warnings: [] };
   const configPath = resolve(cwd, options.configPath ?? DEFAULT_CONFIG_FILE_NAME);
   const result = await readJsonFile(
     configPath,
@@ -41,7 +41,14 @@ async function readRawConfig(options: LoadMonoAgentConfigOptions): Promise<RawCo
     "create it with `mono-agent init` or pass --config <file>",
   );
   if (result.status !== "parsed") return { ok: false, issue: result.issue };
-  return { ok: true, raw: result.value, file: configPath, agentDir: dirname(configPath), configPath };
+  return {
+    ok: true,
+    raw: result.value,
+    file: configPath,
+    agentDir: dirname(configPath),
+    configPath,
+    warnings: result.warnings,
+  };
 }
 
 function valueSources(raw: unknown, envKeys: ReadonlyMap<string, string>): Record<string, ConfigValueSource> {
@@ -77,7 +84,7 @@ export async function collectConfig(options: LoadMonoAgentConfigOptions): Promis
   const source = await readRawConfig(options);
   const overrides = applyEnvOverrides(source.ok ? source.raw : undefined, env);
   if (!source.ok) return { issues: [source.issue, ...overrides.issues] };
-  const issues = [...overrides.issues];
+  const issues = [...source.warnings, ...overrides.issues];
   const parsed = monoAgentConfigSchema.safeParse(overrides.input);
   if (!parsed.success) {
     const envPaths = new Map(overrides.envKeys);

@@ -39,14 +39,18 @@ async function readMcpConfigFile(configPath: string, workspaceDir: string) {
   }
   if (result.status === "failed") return { status: "failed" as const, issues: [result.issue] };
   const parsed = mcpConfigFileSchema.safeParse(result.value);
-  if (parsed.success) return { status: "loaded" as const, servers: parsed.data.mcpServers, issues: [] };
+  if (parsed.success)
+    return { status: "loaded" as const, servers: parsed.data.mcpServers, issues: result.warnings };
   const source = {
     schema: mcpConfigFileSchema,
     input: result.value,
     file: configPath,
     invalidCode: "mcp_config_invalid" as const,
   };
-  return { status: "failed" as const, issues: zodIssuesToConfigIssues(parsed.error.issues, source) };
+  return {
+    status: "failed" as const,
+    issues: [...result.warnings, ...zodIssuesToConfigIssues(parsed.error.issues, source)],
+  };
 }
 
 function duplicateIssue(name: string, first: DeclaredMcpServer, second: DeclaredMcpServer): ConfigIssue {

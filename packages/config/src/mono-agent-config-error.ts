@@ -14,6 +14,8 @@
  * - `duplicate_server`: a server name is declared both in mcp.json and in `tools.mcpServers`.
  * - `invalid_server_name`: a server name breaks the naming rules.
  * - `env_reference_missing`: a `{ "$env": "NAME" }` value names a variable that is not set.
+ * - `duplicate_key`: a key appears twice in one object of a config or mcp.json file; JSON keeps the
+ *   last value (a warning, never thrown).
  * - `service_token_invalid`: the variable a `continuations.detachedServices` entry names in `tokenEnv`
  *   is unset or shorter than 16 characters.
  */
@@ -31,7 +33,8 @@ export type MonoAgentConfigErrorCode =
   | "duplicate_server"
   | "invalid_server_name"
   | "env_reference_missing"
-  | "service_token_invalid";
+  | "service_token_invalid"
+  | "duplicate_key";
 
 /** One finding about a config: what was wrong, where, and what is accepted. */
 export interface ConfigIssue {

@@ -1,4 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { findDuplicateJsonKeys } from "./find-duplicate-json-keys.js";
+import { formatJsonPath } from "./json-path.js";
 import type { ConfigIssue, MonoAgentConfigErrorCode } from "./mono-agent-config-error.js";
 
 /** Error codes used for one kind of file. */
@@ -9,7 +11,8 @@ export interface JsonFileCodes {
 }
 
 export type JsonFileResult =
-  | { status: "parsed"; value: unknown }
+  /** `warnings`: keys that appear twice in one object (`duplicate_key`; the last one is used). */
+  | { status: "parsed"; value: unknown; warnings: ConfigIssue[] }
   | { status: "missing"; issue: ConfigIssue }
   | { status: "failed"; issue: ConfigIssue };
 
@@ -81,7 +84,8 @@ export async function readJsonFile(
   const text = bytes.toString("utf8");
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   try {
-    return { status: "parsed", value: JSON.parse(body) as unknown };
+    const value = JSON.parse(body) as unknown;
+    return { status: "parsed", value, warnings: duplicateKeyWarnings(file, body) };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     const message = `${file} is not valid JSON${parseErrorLocation(body, error)}: ${detail}; accepted: a JSON object (no comments, no trailing commas).`;
@@ -95,4 +99,18 @@ export async function readJsonFile(
     };
     return { status: "failed", issue };
   }
+}
+
+function duplicateKeyWarnings(file: string, text: string): ConfigIssue[] {
+  return findDuplicateJsonKeys(text).map(({ path, line }) => {
+    const jsonPath = formatJsonPath(path);
+    return {
+      severity: "warning",
+      code: "duplicate_key",
+      file,
+      jsonPath,
+      message: `${file} at ${jsonPath} (line ${line}): the key ${JSON.stringify(String(path.at(-1)))} appears again in the same object, and only this last value is used; accepted: each key once, so remove or merge the other.`,
+      expected: "each key once",
+    };
+  });
 }
