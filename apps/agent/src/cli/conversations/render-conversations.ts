@@ -1,5 +1,6 @@
 import type { ConversationReset } from "../../app/reset-conversation.js";
 import type { ConversationSummary } from "../../conversations/conversation-store.js";
+import { renderTable } from "../render-table.js";
 
 function time(ms: number): string {
   return new Date(ms)
@@ -19,16 +20,7 @@ export function renderConversationTable(conversations: readonly ConversationSumm
     String(conversation.messageCount),
     time(conversation.updatedAtMs),
   ]);
-  const header = ["CONVERSATION", "MESSAGES", "LAST UPDATE"];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const format = (row: readonly string[]) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
-      .join("  ")
-      .trimEnd();
-  return `${[format(header), ...rows.map(format)].join("\n")}\n`;
+  return renderTable(["CONVERSATION", "MESSAGES", "LAST UPDATE"], rows);
 }
 
 /** What `conversations reset` prints. */

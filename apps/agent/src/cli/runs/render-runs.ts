@@ -1,4 +1,5 @@
 import type { RunEvent, RunEventsRead, RunSummary } from "@mono-agent/run-history";
+import { renderTable } from "../render-table.js";
 
 /** Characters of free text (input, output, event previews) shown per line in text output. */
 export const TEXT_PREVIEW_CHARACTERS = 120;
@@ -28,16 +29,7 @@ export function renderRunTable(runs: readonly RunSummary[]): string {
     run.conversationId,
     oneLine(run.userInput, 60),
   ]);
-  const header = ["RUN ID", "STATUS", "STARTED", "DURATION", "TOOLS/ERR", "CONVERSATION", "INPUT"];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const format = (row: readonly string[]) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
-      .join("  ")
-      .trimEnd();
-  return `${[format(header), ...rows.map(format)].join("\n")}\n`;
+  return renderTable(["RUN ID", "STATUS", "STARTED", "DURATION", "TOOLS/ERR", "CONVERSATION", "INPUT"], rows);
 }
 
 /** One event as a line of `runs show --events`. */
