@@ -1,14 +1,14 @@
 import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
+import { describe, expect, it } from "vitest";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
   TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
-  makeTempDir,
+  useTempDir,
   resultText,
   runFauxAgent,
-} from "../fixtures/mcp/bridge-test-kit.js";
+} from "./fixtures/bridge-test-kit.js";
 
 /** A loopback port that nothing listens on (bound, then released). */
 async function refusedPort(): Promise<number> {
@@ -21,13 +21,7 @@ async function refusedPort(): Promise<number> {
 }
 
 describe("a server that fails to connect is skipped with a warning; the run goes on", () => {
-  let outputDir: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    outputDir = await makeTempDir();
-  });
-  afterAll(async () => {
-    await outputDir.remove();
-  });
+  const outputDir = useTempDir();
 
   it("bad command, refused port, early exit and connect timeout are warned about; the good server is offered", async () => {
     const port = await refusedPort();
