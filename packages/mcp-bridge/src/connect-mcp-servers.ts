@@ -12,7 +12,10 @@ import { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 import type { RunServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 
-/** Extra time close() allows beyond the process grace periods before it stops waiting, in ms. */
+/**
+ * Extra time close() allows beyond the longest close of one server (the stdio launcher's `closeBoundMs`,
+ * or the HTTP session end) before it stops waiting, in ms: room for the client's own close and timers.
+ */
 export const CLOSE_MARGIN_MS = 1_000;
 
 /** A run warning from the bridge. Every kind names the server it concerns. */

@@ -122,4 +122,18 @@ describe("a server that fails to connect is skipped with a warning; the run goes
     await bridge.close();
     await bridge.close();
   });
+
+  it("a host that passes no stdio launcher gets spawn_failed naming the fix; nothing is started", async () => {
+    const { stdio: _launcher, ...withoutLauncher } = bridgeOptions(outputDir.path, {
+      servers: [fixtureSpec("local", "stdio-server.mjs")],
+    });
+    const bridge = await connectMcpServers(withoutLauncher);
+    expect(bridge.warnings).toMatchObject([
+      { kind: "mcp_server_unavailable", serverName: "local", code: "spawn_failed" },
+    ]);
+    expect(bridge.warnings[0]?.message).toContain("createStdioLauncher");
+    expect(bridge.warnings[0]?.message).toContain("@mono-agent/mcp-bridge/stdio");
+    expect(bridge.servers[0]).toMatchObject({ status: "failed", transport: "stdio", toolNames: [] });
+    await bridge.close();
+  });
 });
