@@ -12,13 +12,6 @@ export {
 export { type ConversationStore, createConversationStore } from "./conversations/conversation-store.js";
 export { createExampleServer } from "./example-server/example-server.js";
 export { BUILTIN_TOOL_NAMES, createBuiltinTools } from "./runtime/builtin-tools.js";
-export {
-  type ConnectedMcpServers,
-  type ConnectMcpServersOptions,
-  connectMcpServers,
-  type McpBridgeWarning,
-} from "./runtime/mcp-connect-servers.js";
-export type { RunServerSpec } from "./runtime/mcp-server-spec.js";
 export { type ResolvedModel, resolveModel } from "./runtime/models.js";
 export { type PiSessionResult, runPiSession } from "./runtime/pi-session.js";
 export { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "./runtime/runtime-error.js";
