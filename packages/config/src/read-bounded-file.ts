@@ -41,10 +41,44 @@ function openProblem(error: unknown): BoundedFileResult {
   return { status: "refused", problem: `unreadable (${code ?? String(error)})` };
 }
 
-const tooLarge = (maxBytes: number): BoundedFileResult => ({
-  status: "refused",
-  problem: `over the ${maxBytes}-byte limit`,
-});
+/**
+ * The read loop of both readers: a buffer sized from the file's size (not the cap, so a small file costs
+ * a small buffer), grown while the file keeps giving bytes, never past `maxBytes + 1`.
+ */
+class BoundedReader {
+  private buffer: Buffer;
+  private length = 0;
+  private over = false;
+
+  constructor(
+    size: number,
+    private readonly maxBytes: number,
+  ) {
+    this.buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
+  }
+
+  /** Where the next read goes. */
+  next(): { buffer: Buffer; offset: number; length: number } {
+    if (this.length === this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(this.buffer.length * 2, this.maxBytes + 1));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    return { buffer: this.buffer, offset: this.length, length: this.buffer.length - this.length };
+  }
+
+  /** Counts a read; false when reading is done (end of file, or past the cap). */
+  advance(bytesRead: number): boolean {
+    this.length += bytesRead;
+    if (this.length > this.maxBytes) this.over = true;
+    return bytesRead > 0 && !this.over;
+  }
+
+  result(): BoundedFileResult {
+    if (this.over) return { status: "refused", problem: `over the ${this.maxBytes}-byte limit` };
+    return { status: "read", bytes: Buffer.from(this.buffer.subarray(0, this.length)) };
+  }
+}
 
 /**
  * Reads a file the host depends on (config, mcp.json, env file, instructions) only when it is a regular
@@ -60,17 +94,16 @@ export async function readBoundedFile(path: string, maxBytes: number): Promise<B
   }
   try {
     if (path === NULL_DEVICE) return { status: "read", bytes: Buffer.alloc(0) };
-    const problem = kindProblem(await handle.stat(), maxBytes);
+    const stats = await handle.stat();
+    const problem = kindProblem(stats, maxBytes);
     if (problem !== undefined) return { status: "refused", problem };
-    const buffer = Buffer.alloc(maxBytes + 1);
-    let length = 0;
+    const reader = new BoundedReader(stats.size, maxBytes);
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxBytes) return tooLarge(maxBytes);
+      const target = reader.next();
+      const { bytesRead } = await handle.read(target.buffer, target.offset, target.length, null);
+      if (!reader.advance(bytesRead)) break;
     }
-    return { status: "read", bytes: buffer.subarray(0, length) };
+    return reader.result();
   } catch (error) {
     return openProblem(error);
   } finally {
@@ -88,17 +121,15 @@ export function readBoundedFileSync(path: string, maxBytes: number): BoundedFile
   }
   try {
     if (path === NULL_DEVICE) return { status: "read", bytes: Buffer.alloc(0) };
-    const problem = kindProblem(fstatSync(descriptor), maxBytes);
+    const stats = fstatSync(descriptor);
+    const problem = kindProblem(stats, maxBytes);
     if (problem !== undefined) return { status: "refused", problem };
-    const buffer = Buffer.alloc(maxBytes + 1);
-    let length = 0;
+    const reader = new BoundedReader(stats.size, maxBytes);
     for (;;) {
-      const bytesRead = readSync(descriptor, buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxBytes) return tooLarge(maxBytes);
+      const target = reader.next();
+      if (!reader.advance(readSync(descriptor, target.buffer, target.offset, target.length, null))) break;
     }
-    return { status: "read", bytes: buffer.subarray(0, length) };
+    return reader.result();
   } catch (error) {
     return openProblem(error);
   } finally {

@@ -47,7 +47,7 @@ describe("every file the config loader reads is bounded", () => {
       ["/dev/zero", "a device"],
       ["./mcp.fifo", "a named pipe (FIFO)"],
       ["./mcp-folder", "a folder"],
-    ]) {
+    ] as const) {
       const [issue] = await issuesOf({
         cwd: agentDir,
         config: { ...MODEL, tools: { mcpConfigPath: path } },
