@@ -81,6 +81,10 @@ export async function readJsonFile(
   source = "",
 ): Promise<JsonFileResult> {
   const read = await readBoundedFile(file, CONFIG_FILE_MAX_BYTES);
+  const failed = (code: MonoAgentConfigErrorCode, message: string, expected?: string): JsonFileResult => ({
+    status: "failed",
+    issue: { severity: "error", code, file, jsonPath: "$", message, ...(expected ? { expected } : {}) },
+  });
   if (read.status === "missing") {
     const message = `${file} does not exist; ${missingHint}.`;
     return {
@@ -89,60 +93,39 @@ export async function readJsonFile(
     };
   }
   if (read.status === "refused") {
-    const message = `${source ? `${source} ` : ""}${file} is ${read.problem}; expected a readable JSON file (a regular file of at most ${CONFIG_FILE_MAX_BYTES} bytes).`;
-    return {
-      status: "failed",
-      issue: { severity: "error", code: codes.unreadable, file, jsonPath: "$", message },
-    };
+    return failed(
+      codes.unreadable,
+      `${source ? `${source} ` : ""}${file} is ${read.problem}; expected a readable JSON file (a regular file of at most ${CONFIG_FILE_MAX_BYTES} bytes).`,
+    );
   }
-  const bytes = read.bytes;
-  const encoding = utf16Encoding(bytes);
+  const encoding = utf16Encoding(read.bytes);
   if (encoding) {
-    const message = `${file} is encoded as ${encoding}; accepted: a JSON object in UTF-8 (save the file as UTF-8).`;
-    return {
-      status: "failed",
-      issue: {
-        severity: "error",
-        code: codes.invalidJson,
-        file,
-        jsonPath: "$",
-        message,
-        expected: "UTF-8 JSON",
-      },
-    };
+    return failed(
+      codes.invalidJson,
+      `${file} is encoded as ${encoding}; accepted: a JSON object in UTF-8 (save the file as UTF-8).`,
+      "UTF-8 JSON",
+    );
   }
-  const text = bytes.toString("utf8");
+  const text = read.bytes.toString("utf8");
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const tooDeep = findExcessiveNesting(body, CONFIG_MAX_NESTING_DEPTH);
   if (tooDeep !== undefined) {
-    const message = `${file} nests arrays and objects more than ${CONFIG_MAX_NESTING_DEPTH} levels deep at ${lineAndColumn(body, tooDeep)}; accepted: at most ${CONFIG_MAX_NESTING_DEPTH} levels.`;
-    return {
-      status: "failed",
-      issue: {
-        severity: "error",
-        code: codes.invalidJson,
-        file,
-        jsonPath: "$",
-        message,
-        expected: "a JSON object",
-      },
-    };
+    return failed(
+      codes.invalidJson,
+      `${file} nests arrays and objects more than ${CONFIG_MAX_NESTING_DEPTH} levels deep at ${lineAndColumn(body, tooDeep)}; accepted: at most ${CONFIG_MAX_NESTING_DEPTH} levels.`,
+      "a JSON object",
+    );
   }
   try {
     const value = JSON.parse(body) as unknown;
     return { status: "parsed", value, warnings: duplicateKeyWarnings(file, body) };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    const message = `${file} is not valid JSON${parseErrorLocation(body, error)}: ${detail}; accepted: a JSON object (no comments, no trailing commas).`;
-    const issue: ConfigIssue = {
-      severity: "error",
-      code: codes.invalidJson,
-      file,
-      jsonPath: "$",
-      message,
-      expected: "a JSON object",
-    };
-    return { status: "failed", issue };
+    return failed(
+      codes.invalidJson,
+      `${file} is not valid JSON${parseErrorLocation(body, error)}: ${detail}; accepted: a JSON object (no comments, no trailing commas).`,
+      "a JSON object",
+    );
   }
 }
 
