@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
 import { globToRegExp } from "./glob-pattern.js";
-import { openPatternSearch, prewarmPatternSearch } from "./pattern-search.js";
+import { openPatternSearch } from "./pattern-search.js";
 import { resolveWorkspacePath, type Workspace } from "./workspace-paths.js";
 import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
 
@@ -38,7 +38,6 @@ const grepParameters = Type.Object({
 
 /** The Grep built-in tool: search file contents inside the workspace in plain TypeScript (no ripgrep needed). */
 export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParameters> {
-  prewarmPatternSearch();
   return {
     name: "Grep",
     label: "Grep",

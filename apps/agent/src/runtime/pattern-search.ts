@@ -104,7 +104,8 @@ function startWorker(): Worker {
 
 /**
  * Starts the matching thread ahead of the first search (it loads the RE2 engine, ~60 ms), so the first
- * Grep of a run answers as fast as the next. Idempotent; the idle thread never keeps the process alive.
+ * Grep answers as fast as the next. For long-lived hosts (`mono-agent serve`); a one-shot `run` starts
+ * it on its first Grep instead. Idempotent; the idle thread never keeps the process alive.
  */
 export function prewarmPatternSearch(): void {
   idleWorker ??= startWorker();

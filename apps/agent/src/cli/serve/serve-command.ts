@@ -5,6 +5,7 @@ import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { startFailureMessage } from "../start-failure-message.js";
+import { prewarmPatternSearch } from "../../runtime/pattern-search.js";
 import { isLoopbackHost } from "./loopback-host.js";
 
 /** Port when neither --port nor `web.port` says otherwise: the config's own `web.port` default. */
@@ -84,6 +85,8 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
       EXIT_FAILURE,
     );
   });
+  // A long-lived host starts Grep's matching thread now, so no thread's first Grep waits for it.
+  prewarmPatternSearch();
   const web = app.loaded.config.web;
   const host = values.host ?? web?.host ?? DEFAULT_WEB_HOST;
   const port = givenPort ?? web?.port ?? DEFAULT_WEB_PORT;
