@@ -3,6 +3,7 @@ import { applyEnvOverrides } from "./apply-env-overrides.js";
 import { collectMcpServers } from "./collect-mcp-servers.js";
 import { ENV_OVERRIDES } from "./env-overrides.js";
 import { findLiteralCredentials } from "./find-literal-credentials.js";
+import { findObjectReservedKeys } from "./find-object-reserved-keys.js";
 import { valueAtPath } from "./json-path.js";
 import type {
   ConfigValueSource,
@@ -12,7 +13,7 @@ import type {
 } from "./loaded-config.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";
 import { type MonoAgentConfig, monoAgentConfigSchema } from "./mono-agent-config-schema.js";
-import { readJsonFile } from "./read-json-file.js";
+import { CONFIG_MAX_NESTING_DEPTH, readJsonFile } from "./read-json-file.js";
 import { zodIssuesToConfigIssues } from "./zod-issues-to-config-issues.js";
 
 /** Label used as `file` for a config object passed inline. */
@@ -30,15 +31,43 @@ type RawConfig =
   | { ok: true; raw: unknown; file: string; agentDir: string; configPath?: string; warnings: ConfigIssue[] }
   | { ok: false; issue: ConfigIssue };
 
+/** True when `value` nests arrays and objects deeper than `maxDepth` (iterative; cycles count as deep). */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  let visited = 0;
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= maxDepth || ++visited > 1_000_000) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 async function readRawConfig(options: LoadMonoAgentConfigOptions): Promise<RawConfig> {
   const cwd = resolve(options.cwd);
-  if (options.config !== undefined)
+  if (options.config !== undefined) {
+    if (nestsDeeperThan(options.config, CONFIG_MAX_NESTING_DEPTH)) {
+      const message = `${INLINE_CONFIG_LABEL} nests arrays and objects more than ${CONFIG_MAX_NESTING_DEPTH} levels deep; accepted: at most ${CONFIG_MAX_NESTING_DEPTH} levels.`;
+      return {
+        ok: false,
+        issue: {
+          severity: "error",
+          code: "config_invalid",
+          file: INLINE_CONFIG_LABEL,
+          jsonPath: "$",
+          message,
+        },
+      };
+    }
     return { ok: true, raw: options.config, file: INLINE_CONFIG_LABEL, agentDir: cwd, warnings: [] };
+  }
   const configPath = resolve(cwd, options.configPath ?? DEFAULT_CONFIG_FILE_NAME);
   const result = await readJsonFile(
     configPath,
     { missing: "config_not_found", unreadable: "config_unreadable", invalidJson: "config_invalid_json" },
     "create it with `mono-agent init` or pass --config <file>",
+    "the config file",
   );
   if (result.status !== "parsed") return { ok: false, issue: result.issue };
   return {
@@ -85,6 +114,13 @@ export async function collectConfig(options: LoadMonoAgentConfigOptions): Promis
   const overrides = applyEnvOverrides(source.ok ? source.raw : undefined, env);
   if (!source.ok) return { issues: [source.issue, ...overrides.issues] };
   const issues = [...source.warnings, ...overrides.issues];
+  const reserved = findObjectReservedKeys(
+    source.raw,
+    source.file,
+    [["tools", "mcpServers"]],
+    "config_invalid",
+  );
+  if (reserved.length > 0) return { issues: [...issues, ...reserved] };
   const parsed = monoAgentConfigSchema.safeParse(overrides.input);
   if (!parsed.success) {
     const envPaths = new Map(overrides.envKeys);

@@ -3,6 +3,7 @@ import { formatJsonPath } from "./json-path.js";
 import type { DeclaredMcpServer, LoadedConfig } from "./loaded-config.js";
 import { mcpConfigFileSchema } from "./mcp-config-file-schema.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";
+import { findObjectReservedKeys } from "./find-object-reserved-keys.js";
 import { readJsonFile } from "./read-json-file.js";
 import type { McpServerSpec } from "./schema/mcp-server-spec-schema.js";
 import { zodIssuesToConfigIssues } from "./zod-issues-to-config-issues.js";
@@ -29,6 +30,7 @@ async function readMcpConfigFile(configPath: string, workspaceDir: string) {
     configPath,
     { missing: "mcp_config_missing", unreadable: "mcp_config_unreadable", invalidJson: "mcp_config_invalid" },
     hint,
+    "tools.mcpConfigPath",
   );
   if (result.status === "missing") {
     const message = `MCP config file is missing: ${configPath} (${hint}).`;
@@ -38,6 +40,8 @@ async function readMcpConfigFile(configPath: string, workspaceDir: string) {
     };
   }
   if (result.status === "failed") return { status: "failed" as const, issues: [result.issue] };
+  const reserved = findObjectReservedKeys(result.value, configPath, [["mcpServers"]], "mcp_config_invalid");
+  if (reserved.length > 0) return { status: "failed" as const, issues: [...result.warnings, ...reserved] };
   const parsed = mcpConfigFileSchema.safeParse(result.value);
   if (parsed.success)
     return { status: "loaded" as const, servers: parsed.data.mcpServers, issues: result.warnings };

@@ -26,6 +26,13 @@ export {
 export { type MonoAgentConfig, monoAgentConfigSchema } from "./mono-agent-config-schema.js";
 export { parseEnvFile } from "./parse-env-file.js";
 export {
+  type BoundedFileResult,
+  CONFIG_FILE_MAX_BYTES,
+  readBoundedFile,
+  readBoundedFileSync,
+} from "./read-bounded-file.js";
+export { CONFIG_MAX_NESTING_DEPTH } from "./read-json-file.js";
+export {
   type ResolvedMcpServer,
   type ResolvedServerOptions,
   resolveMcpServer,
@@ -41,7 +48,7 @@ export {
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
-export { DEFAULT_MODEL } from "./schema/runtime-schema.js";
+export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export { DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS, DEFAULT_MCP_CALL_TIMEOUT_MS } from "./schema/tools-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";

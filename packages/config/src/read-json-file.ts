@@ -1,7 +1,15 @@
-import { readFile } from "node:fs/promises";
 import { findDuplicateJsonKeys } from "./find-duplicate-json-keys.js";
 import { formatJsonPath } from "./json-path.js";
 import type { ConfigIssue, MonoAgentConfigErrorCode } from "./mono-agent-config-error.js";
+import { CONFIG_FILE_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
+
+/**
+ * Deepest nesting of arrays and objects accepted in a config file or mcp.json. The deepest real entry
+ * nests 5 levels (`continuations.namedRoutes.<name>.conversationId`, an env reference in a server's
+ * headers); 64 leaves room for any hand-written file, and refusing more before parsing keeps a file
+ * nested 20,000 deep from taking the validators quadratic time (it took 41 s).
+ */
+export const CONFIG_MAX_NESTING_DEPTH = 64;
 
 /** Error codes used for one kind of file. */
 export interface JsonFileCodes {
@@ -41,63 +49,83 @@ function utf16Encoding(bytes: Buffer): string | undefined {
   return undefined;
 }
 
-/** Reads and parses a JSON file; a missing, unreadable or malformed file becomes an issue, never a throw. */
+/**
+ * Where `text` first nests arrays and objects deeper than `maxDepth` (outside strings), or undefined.
+ * One linear pass, so a hostile file is refused before any parser or validator walks it.
+ */
+export function findExcessiveNesting(text: string, maxDepth: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > maxDepth) return index;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * Reads and parses a JSON file; a missing, unreadable, oversized, non-regular (FIFO, device, folder) or
+ * malformed file becomes an issue, never a throw. `source` names where the path came from (the key or
+ * flag), so the message says what to fix.
+ */
 export async function readJsonFile(
   file: string,
   codes: JsonFileCodes,
   missingHint: string,
+  source = "",
 ): Promise<JsonFileResult> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const errorCode = (error as NodeJS.ErrnoException).code;
-    if (errorCode === "ENOENT" || errorCode === "ENOTDIR") {
-      const message = `${file} does not exist; ${missingHint}.`;
-      return {
-        status: "missing",
-        issue: { severity: "error", code: codes.missing, file, jsonPath: "$", message },
-      };
-    }
-    const reason = errorCode === "EISDIR" ? "is a folder" : `cannot be read (${errorCode ?? String(error)})`;
-    const message = `${file} ${reason}; expected a readable JSON file.`;
+  const read = await readBoundedFile(file, CONFIG_FILE_MAX_BYTES);
+  const failed = (code: MonoAgentConfigErrorCode, message: string, expected?: string): JsonFileResult => ({
+    status: "failed",
+    issue: { severity: "error", code, file, jsonPath: "$", message, ...(expected ? { expected } : {}) },
+  });
+  if (read.status === "missing") {
+    const message = `${file} does not exist; ${missingHint}.`;
     return {
-      status: "failed",
-      issue: { severity: "error", code: codes.unreadable, file, jsonPath: "$", message },
+      status: "missing",
+      issue: { severity: "error", code: codes.missing, file, jsonPath: "$", message },
     };
   }
-  const encoding = utf16Encoding(bytes);
+  if (read.status === "refused") {
+    return failed(
+      codes.unreadable,
+      `${source ? `${source} ` : ""}${file} is ${read.problem}; expected a readable JSON file (a regular file of at most ${CONFIG_FILE_MAX_BYTES} bytes).`,
+    );
+  }
+  const encoding = utf16Encoding(read.bytes);
   if (encoding) {
-    const message = `${file} is encoded as ${encoding}; accepted: a JSON object in UTF-8 (save the file as UTF-8).`;
-    return {
-      status: "failed",
-      issue: {
-        severity: "error",
-        code: codes.invalidJson,
-        file,
-        jsonPath: "$",
-        message,
-        expected: "UTF-8 JSON",
-      },
-    };
+    return failed(
+      codes.invalidJson,
+      `${file} is encoded as ${encoding}; accepted: a JSON object in UTF-8 (save the file as UTF-8).`,
+      "UTF-8 JSON",
+    );
   }
-  const text = bytes.toString("utf8");
+  const text = read.bytes.toString("utf8");
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const tooDeep = findExcessiveNesting(body, CONFIG_MAX_NESTING_DEPTH);
+  if (tooDeep !== undefined) {
+    return failed(
+      codes.invalidJson,
+      `${file} nests arrays and objects more than ${CONFIG_MAX_NESTING_DEPTH} levels deep at ${lineAndColumn(body, tooDeep)}; accepted: at most ${CONFIG_MAX_NESTING_DEPTH} levels.`,
+      "a JSON object",
+    );
+  }
   try {
     const value = JSON.parse(body) as unknown;
     return { status: "parsed", value, warnings: duplicateKeyWarnings(file, body) };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    const message = `${file} is not valid JSON${parseErrorLocation(body, error)}: ${detail}; accepted: a JSON object (no comments, no trailing commas).`;
-    const issue: ConfigIssue = {
-      severity: "error",
-      code: codes.invalidJson,
-      file,
-      jsonPath: "$",
-      message,
-      expected: "a JSON object",
-    };
-    return { status: "failed", issue };
+    return failed(
+      codes.invalidJson,
+      `${file} is not valid JSON${parseErrorLocation(body, error)}: ${detail}; accepted: a JSON object (no comments, no trailing commas).`,
+      "a JSON object",
+    );
   }
 }
 

@@ -18,8 +18,22 @@ export type SecretKind =
   | "telegram_bot_token"
   /** `Bearer <credentials>` / `Basic <credentials>` with 12+ token characters. */
   | "authorization_credentials"
-  /** `-----BEGIN … PRIVATE KEY-----`. */
+  /** `-----BEGIN … PRIVATE KEY-----` and its body, up to the END line. */
   | "private_key_block"
+  /** A PEM body on its own: base64 DER starting `MII` (a key or certificate pasted without its header). */
+  | "pem_body"
+  /** An AWS secret access key (40 characters) beside an access key id or after a phrase naming it. */
+  | "aws_secret_access_key"
+  /** `eyJ….eyJ….…` (a JSON Web Token: header, payload, signature). */
+  | "json_web_token"
+  /** `sk_live_…` / `rk_live_…` (Stripe secret and restricted live keys). */
+  | "stripe_live_key"
+  /** `AIza` + 35 characters (Google API key). */
+  | "google_api_key"
+  /** `npm_` + 36 characters (npm access token). */
+  | "npm_token"
+  /** The value of `AccountKey=` in an Azure storage connection string. */
+  | "azure_account_key"
   /** The password part of `scheme://user:password@host`. */
   | "url_credentials"
   /** The value of `password=…`, `secret: "…"`, `api_key=…`, `token=…` and similar. */

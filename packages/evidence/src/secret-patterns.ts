@@ -16,6 +16,12 @@ const TOKEN_PATTERN = new RegExp(
     "(?<telegram>(?<![0-9])[0-9]{6,12}:[a-z0-9_-]{20,})",
     String.raw`(?<scheme>\b(?:bearer|basic)[ \t]+[a-z0-9._~+/=-]{12,})`,
     "(?<privateKey>-----BEGIN[ a-z0-9]{0,40}PRIVATE KEY-----)",
+    String.raw`(?<jwt>\beyJ[a-z0-9_-]{8,}\.eyJ[a-z0-9_-]{8,}\.[a-z0-9_-]{8,})`,
+    String.raw`(?<stripe>\b[rs]k_live_[a-z0-9]{16,})`,
+    String.raw`(?<google>\baiza[0-9a-z_-]{35})`,
+    String.raw`(?<npm>\bnpm_[a-z0-9]{36})`,
+    String.raw`(?<azure>\baccountkey[ \t]{0,4}=[ \t]{0,4}[a-z0-9+/]{20,}={0,2})`,
+    String.raw`(?<pemBody>\bmii[a-z0-9+/]{60,}={0,2})`,
     String.raw`(?<url>\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s/:@]{1,256}:[^\s/@]{1,256}@)`,
     String.raw`(?<assignment>(?:passw(?:or)?d|passphrase|secret|token|api[_. :-]?key|access[_.-]?key|private[_. -]?key|credentials?)\\?["'\x60]?[ \t]{0,4}[:=](?![=>]))`,
   ].join("|"),
@@ -32,6 +38,12 @@ const GROUP_KINDS: ReadonlyArray<readonly [string, SecretKind]> = [
   ["telegram", "telegram_bot_token"],
   ["scheme", "authorization_credentials"],
   ["privateKey", "private_key_block"],
+  ["jwt", "json_web_token"],
+  ["stripe", "stripe_live_key"],
+  ["google", "google_api_key"],
+  ["npm", "npm_token"],
+  ["azure", "azure_account_key"],
+  ["pemBody", "pem_body"],
   ["url", "url_credentials"],
 ];
 
@@ -60,20 +72,85 @@ export function findPatternSecrets(text: string): SecretFinding[] {
     }
     const entry = GROUP_KINDS.find(([group]) => groups[group] !== undefined);
     if (!entry || !passesShapeCheck(entry[1], match[0])) continue;
-    if (entry[1] === "url_credentials") {
+    if (entry[1] === "private_key_block") {
+      findings.push({ kind: entry[1], start, end: privateKeyBlockEnd(text, end) });
+    } else if (entry[1] === "azure_account_key") {
+      findings.push({ kind: entry[1], start: start + match[0].indexOf("=") + 1, end });
+    } else if (entry[1] === "url_credentials") {
       const passwordStart = match[0].indexOf(":", match[0].indexOf("://") + 3) + 1;
       findings.push({ kind: entry[1], start: start + passwordStart, end: end - 1 });
     } else if (entry[1] === "authorization_credentials") {
       findings.push({ kind: entry[1], start: start + /^\S+[ \t]+/.exec(match[0])![0].length, end });
     } else findings.push({ kind: entry[1], start, end });
   }
+  findings.push(...findAwsSecretKeys(text, findings));
   return findings;
+}
+
+/** How far a PEM private key's body may run past its BEGIN line (an 8192-bit RSA key is ~6.5 KiB). */
+const PRIVATE_KEY_BODY_MAX_CHARS = 8_192;
+
+const PRIVATE_KEY_END = /-----END[ A-Za-z0-9]{0,40}PRIVATE KEY-----/;
+const BASE64_RUN = /^[\sA-Za-z0-9+/=]*/;
+
+/** End of a private key block: its END line, else the end of the base64 body after the BEGIN line. */
+function privateKeyBlockEnd(text: string, headerEnd: number): number {
+  const window = text.slice(headerEnd, headerEnd + PRIVATE_KEY_BODY_MAX_CHARS);
+  const closing = PRIVATE_KEY_END.exec(window);
+  if (closing) return headerEnd + closing.index + closing[0].length;
+  return headerEnd + BASE64_RUN.exec(window)![0].trimEnd().length;
+}
+
+/** Characters around an AWS access key id searched for its secret access key (the two travel together). */
+const AWS_SECRET_WINDOW_CHARS = 200;
+
+/** Phrases that name an AWS secret key in prose ("AWS secret key …", "secret access key …"). */
+const AWS_SECRET_PHRASE = /\baws\b[^\n]{0,24}?\bsecret\b|\bsecret[ _.-]?access[ _.-]?key\b/gi;
+
+/** Characters after such a phrase searched for the key. */
+const AWS_PHRASE_WINDOW_CHARS = 64;
+
+const AWS_SECRET_KEY = /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+
+/**
+ * AWS secret access keys (40 characters of base64 with mixed case and a digit) beside an access key
+ * id or after a phrase naming one. Bare 40-character strings elsewhere are left alone: git SHAs and
+ * other ids have that length too.
+ */
+function findAwsSecretKeys(text: string, findings: readonly SecretFinding[]): SecretFinding[] {
+  const windows: Array<[number, number]> = findings
+    .filter((finding) => finding.kind === "aws_access_key_id")
+    .map((finding) => [finding.start - AWS_SECRET_WINDOW_CHARS, finding.end + AWS_SECRET_WINDOW_CHARS]);
+  AWS_SECRET_PHRASE.lastIndex = 0;
+  for (let match = AWS_SECRET_PHRASE.exec(text); match; match = AWS_SECRET_PHRASE.exec(text)) {
+    const end = match.index + match[0].length;
+    windows.push([end, end + AWS_PHRASE_WINDOW_CHARS + 40]);
+  }
+  const found: SecretFinding[] = [];
+  for (const [from, to] of windows) {
+    const start = Math.max(0, from);
+    const window = text.slice(start, Math.min(text.length, to));
+    AWS_SECRET_KEY.lastIndex = 0;
+    for (let match = AWS_SECRET_KEY.exec(window); match; match = AWS_SECRET_KEY.exec(window)) {
+      if (!/[a-z]/.test(match[0]) || !/[A-Z]/.test(match[0]) || !/[0-9]/.test(match[0])) continue;
+      const keyStart = start + match.index;
+      if (!found.some((finding) => finding.start === keyStart)) {
+        found.push({ kind: "aws_secret_access_key", start: keyStart, end: keyStart + 40 });
+      }
+    }
+  }
+  return found;
 }
 
 /** Extra checks that keep words and slugs out: real keys carry digits or mixed case. */
 function passesShapeCheck(kind: SecretKind, matched: string): boolean {
   if (kind === "openai_api_key" || kind === "slack_token" || kind === "slack_app_token")
     return /[0-9]/.test(matched);
+  if (kind === "json_web_token") return matched.startsWith("eyJ") && matched.includes(".eyJ");
+  if (kind === "pem_body") return matched.startsWith("MII") && /[0-9]/.test(matched) && /[a-z]/.test(matched);
+  if (kind === "google_api_key") return matched.startsWith("AIza");
+  if (kind === "azure_account_key" || kind === "stripe_live_key" || kind === "npm_token")
+    return /[0-9]/.test(matched.replace(/^(?:[a-z]+_(?:live_)?|accountkey[ \t]*=[ \t]*)/i, ""));
   if (kind === "authorization_credentials") {
     const credentials = matched.replace(/^\S+[ \t]+/, "");
     return /[0-9+/=_.~-]/.test(credentials) || /[A-Z]/.test(credentials.slice(1));

@@ -1,6 +1,7 @@
 import { configuredSecretValues } from "./configured-secret-values.js";
 import { findControlCharacters } from "./control-characters.js";
-import { normalizedView } from "./normalized-view.js";
+import { CONFIGURED_VALUE_MIN_LENGTH } from "./limits.js";
+import { foldForMatch, matchViews, type NormalizedView } from "./normalized-view.js";
 import { OMISSION_MARKERS } from "./omission-markers.js";
 import type { SecretFinding, SecretKind } from "./secret-kind.js";
 import { findPatternSecrets } from "./secret-patterns.js";
@@ -11,7 +12,8 @@ export interface SecretScannerOptions {
    * The host-resolved environment; this package never reads the process environment itself. Values of credential-named
    * variables (api key, access key, private key, credential, password, passphrase, secret, token,
    * bearer) of at least 4 characters are secrets, except names ending `_ENV`, `_ENV_VAR`, `_PATH`,
-   * `_FILE` or `_DIR`.
+   * `_FILE` or `_DIR`. They are compared case-insensitively, after NFKC and with invisible code
+   * points removed on both sides.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Further known secret values (a progress bearer, a cursor key …), same length rule. */
@@ -54,6 +56,13 @@ const REASONS: Record<SecretKind, string> = {
   telegram_bot_token: "contains a Telegram bot token",
   authorization_credentials: "contains Bearer or Basic credentials",
   private_key_block: "contains a private key",
+  pem_body: "contains a PEM-encoded key or certificate body",
+  aws_secret_access_key: "contains an AWS secret access key",
+  json_web_token: "contains a JSON Web Token",
+  stripe_live_key: "contains a Stripe live key",
+  google_api_key: "contains a Google API key",
+  npm_token: "contains an npm access token",
+  azure_account_key: "contains an Azure storage account key",
   url_credentials: "contains a password inside a URL",
   credential_assignment: "contains a credential assignment",
 };
@@ -62,18 +71,35 @@ const REASON_ORDER: readonly SecretKind[] = Object.keys(REASONS) as SecretKind[]
 
 /** Creates a scanner for configured credential values, token shapes, assignments and controls. */
 export function createSecretScanner(options: SecretScannerOptions = {}): SecretScanner {
+  return createScanner(options, true);
+}
+
+/**
+ * The scanner, with the disguise handling switchable. `seeThroughDisguise: false` is the scanner
+ * before invisible code points were removed and configured values folded; it is kept (unexported
+ * from the package root) only so `bench/evidence` can measure both paths in one run.
+ */
+export function createScanner(options: SecretScannerOptions, seeThroughDisguise: boolean): SecretScanner {
   const needles = configuredSecretValues(options.env ?? {}, options.values ?? []);
+  const foldedNeedles = seeThroughDisguise
+    ? [...new Set(needles.map(foldForMatch))]
+        .filter((needle) => [...needle].length >= CONFIGURED_VALUE_MIN_LENGTH)
+        .sort((left, right) => right.length - left.length)
+    : needles;
 
   const scan = (raw: string): SecretFinding[] => {
-    const view = normalizedView(raw);
-    const findings = [...findControlCharacters(raw), ...findValues(raw, needles)];
-    if (view) {
-      const mapped = [...findPatternSecrets(view.text), ...findValues(view.text, needles)];
-      for (const finding of mapped) {
+    const views = matchViews(raw, { removeInvisible: seeThroughDisguise });
+    const findings = findControlCharacters(raw);
+    const mapBack = (view: NormalizedView, found: readonly SecretFinding[]) => {
+      for (const finding of found) {
         const [start, end] = view.rawSpan(finding.start, finding.end);
         findings.push({ kind: finding.kind, start, end });
       }
-    } else findings.push(...findPatternSecrets(raw));
+    };
+    mapBack(views.exact, findPatternSecrets(views.exact.text));
+    const valueView = seeThroughDisguise ? views.folded : views.exact;
+    mapBack(valueView, findValues(valueView.text, foldedNeedles));
+    if (!seeThroughDisguise) findings.push(...findValues(raw, needles));
     findings.sort((left, right) => left.start - right.start || right.end - left.end);
     return findings.filter((finding, index) => {
       const previous = findings[index - 1];

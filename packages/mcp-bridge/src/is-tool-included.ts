@@ -1,3 +1,5 @@
+import { matchesToolGlob } from "@mono-agent/config";
+
 /** Filters of one server, on original tool names. */
 export interface McpToolFilter {
   includeTools?: readonly string[];
@@ -14,15 +16,10 @@ export function isToolIncluded(toolName: string, filter: McpToolFilter): boolean
   return !(filter.excludeTools ?? []).some((glob) => matchesGlob(toolName, glob));
 }
 
-/** Whole-string glob match with `*` and `?`. */
+/**
+ * Whole-string glob match with `*` and `?`, without a regular expression: the config package's
+ * linear matcher (a RegExp of `[\s\S]*` per star backtracked for hours on `*a*a*a…b`).
+ */
 export function matchesGlob(text: string, glob: string): boolean {
-  const pattern = glob
-    .split("")
-    .map((character) => {
-      if (character === "*") return "[\\s\\S]*";
-      if (character === "?") return "[\\s\\S]";
-      return character.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-    })
-    .join("");
-  return new RegExp(`^${pattern}$`).test(text);
+  return matchesToolGlob(glob, text);
 }

@@ -7,9 +7,15 @@ export const MEMORY_META_MARKER = "<!--mem";
 /**
  * Memory text as it is stored: NFKC-normalized, trimmed, and every whitespace run (including line
  * and paragraph separators) collapsed to one space, so a memory is one markdown bullet line.
+ * U+FEFF (BOM, zero-width no-break space) is removed first: JavaScript counts it as white space,
+ * and turning it into a visible space would split a token padded with it past the secret scan.
  */
 export function normalizeMemoryText(text: string): string {
-  return text.normalize("NFKC").replace(/\s+/gu, " ").trim();
+  return text
+    .normalize("NFKC")
+    .replace(/\uFEFF/g, "")
+    .replace(/\s+/gu, " ")
+    .trim();
 }
 
 /** Length in characters as the 500-character rule counts them: Unicode code points. */

@@ -1,4 +1,5 @@
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
+import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
@@ -120,6 +121,9 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   let closed = false;
   // The continuation service (when configured and the host brings no issuer of its own): claims,
   // results, synthesis and delivery; its observer snapshots the origin context before each commit.
+  // Except when another live process owns the store (a second serve, or a run beside serve): that
+  // fails the start with store_locked (docs/continuations.md), instead of running with claims off.
+  let storeLocked: unknown;
   const continuations =
     options.continuationIssuer === undefined && continuationsWanted(loaded)
       ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
@@ -137,9 +141,19 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
                   // One listener's failure neither stops the others nor the delivery.
                 }
             },
+          }).catch((error: unknown) => {
+            if (ContinuationError.isInstance(error) && error.code === "store_locked") storeLocked = error;
+            throw error;
           }),
         )
       : undefined;
+  if (storeLocked !== undefined) {
+    conversations.close();
+    memory.close();
+    await sessionHistory.close();
+    await recording?.close();
+    throw storeLocked;
+  }
   const runContext = composeRunContext({
     loaded,
     env: options.env,

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readBoundedFile } from "@mono-agent/config";
 
 /** Instructions used when the agent folder has no instructions file. */
 export const DEFAULT_INSTRUCTIONS =
@@ -9,17 +9,12 @@ export const MAX_INSTRUCTIONS_BYTES = 256 * 1024;
 
 /** The system prompt: the instructions file of the agent folder (`runtime.instructions`), or the default. */
 export async function readSystemPrompt(instructionsPath: string): Promise<string> {
-  let text: string;
-  try {
-    text = await readFile(instructionsPath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return DEFAULT_INSTRUCTIONS;
-    throw error;
-  }
-  if (Buffer.byteLength(text) > MAX_INSTRUCTIONS_BYTES) {
+  const read = await readBoundedFile(instructionsPath, MAX_INSTRUCTIONS_BYTES);
+  if (read.status === "missing") return DEFAULT_INSTRUCTIONS;
+  if (read.status === "refused") {
     throw new Error(
-      `${instructionsPath} is larger than ${MAX_INSTRUCTIONS_BYTES} bytes; keep instructions short`,
+      `runtime.instructions ${instructionsPath} is ${read.problem}; expected a regular text file of at most ${MAX_INSTRUCTIONS_BYTES} bytes (keep instructions short)`,
     );
   }
-  return text.trim() || DEFAULT_INSTRUCTIONS;
+  return read.bytes.toString("utf8").trim() || DEFAULT_INSTRUCTIONS;
 }

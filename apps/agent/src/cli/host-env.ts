@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { mergeEnvFile, parseEnvFile } from "@mono-agent/config";
-import { EXIT_USAGE, ExitError } from "./exit-error.js";
+import { CONFIG_FILE_MAX_BYTES, mergeEnvFile, parseEnvFile, readBoundedFileSync } from "@mono-agent/config";
+import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "./exit-error.js";
 
 /**
  * The host-resolved environment: the exported variables of the process, filled (never overridden) from
@@ -16,18 +15,16 @@ export function loadHostEnv(options: {
 }): Record<string, string> {
   const explicit = options.envFile !== undefined;
   const file = explicit ? resolve(options.cwd, options.envFile as string) : resolve(options.agentDir, ".env");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if (explicit) {
-      const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
-      throw new ExitError(
-        `--env-file ${file} ${reason}; pass a readable dotenv file (KEY=VALUE lines)`,
-        EXIT_USAGE,
-      );
-    }
-    return mergeEnvFile(options.exported, {});
+  // A FIFO, a device (/dev/zero) or a huge file is refused at once, never read without bound.
+  const read = readBoundedFileSync(file, CONFIG_FILE_MAX_BYTES);
+  if (read.status === "missing" && !explicit) return mergeEnvFile(options.exported, {});
+  if (read.status !== "read") {
+    const reason = read.status === "missing" ? "does not exist" : `is ${read.problem}`;
+    throw new ExitError(
+      `${explicit ? "--env-file" : "the default env file"} ${file} ${reason}; pass a readable dotenv file ` +
+        `(KEY=VALUE lines, at most ${CONFIG_FILE_MAX_BYTES} bytes)`,
+      explicit ? EXIT_USAGE : EXIT_FAILURE,
+    );
   }
-  return mergeEnvFile(options.exported, parseEnvFile(text));
+  return mergeEnvFile(options.exported, parseEnvFile(read.bytes.toString("utf8")));
 }

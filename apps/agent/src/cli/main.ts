@@ -114,8 +114,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stderr.write(`mono-agent ${commandName}: ${error.message}\n`);
       return error.exitCode;
     }
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    io.stderr.write(`mono-agent ${commandName}: unexpected error (please report it): ${message}\n`);
+    // No stack trace reaches a user; MONO_AGENT_DEBUG=1 prints it for a bug report.
+    const debug = io.env["MONO_AGENT_DEBUG"] === "1";
+    const message = error instanceof Error ? (debug && error.stack) || error.message : String(error);
+    io.stderr.write(
+      `mono-agent ${commandName}: unexpected error: ${message}\n` +
+        (debug ? "" : "please report it; set MONO_AGENT_DEBUG=1 to include the stack trace\n"),
+    );
     return EXIT_FAILURE;
   }
 }

@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
 import { globToRegExp } from "./glob-pattern.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { openPatternSearch } from "./pattern-search.js";
 import { resolveWorkspacePath, type Workspace } from "./workspace-paths.js";
 import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
 
@@ -48,30 +48,41 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
     async execute(_toolCallId, params, signal) {
       const target = await resolveWorkspacePath(workspace, params.path ?? ".");
       const limit = Math.max(1, Math.min(Math.floor(params.limit ?? GREP_DEFAULT_LIMIT), GREP_MAX_LIMIT));
-      const matcher = compilePattern(params.pattern, params.literal === true, params.ignoreCase === true);
       const nameFilter = params.glob === undefined ? undefined : globToRegExp(params.glob);
-      const walk = await walkWorkspace(target, signal);
+      const search = await openPatternSearch({
+        pattern: params.pattern,
+        literal: params.literal === true,
+        ignoreCase: params.ignoreCase === true,
+        ...(signal ? { signal } : {}),
+      });
+      const walk = await walkWorkspace(target, signal).catch(async (error) => {
+        await search.close();
+        throw error;
+      });
       const files = walk.files.length > 0 || walk.truncated ? walk.files : [singleFile(target)];
       const lines: string[] = [];
       let moreMatches = false;
-      for (const file of files) {
-        if (nameFilter !== undefined && !nameFilter.test(file.relativePath)) continue;
-        const text = await readSearchableText(workspace, file);
-        if (text === undefined) continue;
-        const fileLines = text.split("\n");
-        for (let index = 0; index < fileLines.length; index++) {
-          const line = fileLines[index]!;
-          if (!matcher.test(line)) continue;
-          if (lines.length >= limit) {
-            moreMatches = true;
-            break;
+      try {
+        for (const file of files) {
+          if (nameFilter !== undefined && !nameFilter.test(file.relativePath)) continue;
+          const text = await readSearchableText(workspace, file);
+          if (text === undefined) continue;
+          const fileLines = text.split("\n");
+          for (const index of await search.matchingLines(fileLines, limit + 1 - lines.length)) {
+            const line = fileLines[index]!;
+            if (lines.length >= limit) {
+              moreMatches = true;
+              break;
+            }
+            const shown =
+              line.length > GREP_MAX_LINE_CHARACTERS ? `${line.slice(0, GREP_MAX_LINE_CHARACTERS)}…` : line;
+            lines.push(`${file.relativePath}:${index + 1}: ${shown}`);
           }
-          const shown =
-            line.length > GREP_MAX_LINE_CHARACTERS ? `${line.slice(0, GREP_MAX_LINE_CHARACTERS)}…` : line;
-          lines.push(`${file.relativePath}:${index + 1}: ${shown}`);
+          if (moreMatches) break;
+          signal?.throwIfAborted();
         }
-        if (moreMatches) break;
-        signal?.throwIfAborted();
+      } finally {
+        await search.close();
       }
       const notes: string[] = [];
       if (moreMatches) notes.push(`[stopped at ${limit} matching lines; narrow the pattern, path or glob]`);
@@ -84,19 +95,6 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
       };
     },
   };
-}
-
-function compilePattern(pattern: string, literal: boolean, ignoreCase: boolean): RegExp {
-  const source = literal ? pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : pattern;
-  try {
-    return new RegExp(source, ignoreCase ? "i" : "");
-  } catch (error) {
-    throw new MonoAgentRuntimeError(
-      "invalid_tool_arguments",
-      `Grep pattern ${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message}). ` +
-        "Fix the pattern, or pass literal: true to search for the text as is.",
-    );
-  }
 }
 
 function singleFile(absolutePath: string): WalkedFile {

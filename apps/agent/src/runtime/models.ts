@@ -65,6 +65,9 @@ export const PLACEHOLDER_API_KEY = "mono-agent-no-key";
 
 const PROVIDER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
+/** A model id as the config accepts it (`MODEL_REFERENCE_PATTERN` of @mono-agent/config), also for `--model`. */
+const MODEL_ID_PATTERN = /^[^\s\p{Cc}\p{Cf}\p{Cs}\uFFFD]{1,256}$/u;
+
 /**
  * Turn `runtime.model` into a pi-ai model plus the key lookup the Pi agent needs.
  * Throws {@link MonoAgentRuntimeError} (`invalid_model_ref`, `unknown_provider`, `unknown_model`,
@@ -79,10 +82,11 @@ export function resolveModel(options: ResolveModelOptions): ResolvedModel {
   const separator = modelRef.indexOf(":");
   const providerName = separator > 0 ? modelRef.slice(0, separator) : "";
   const modelId = separator > 0 ? modelRef.slice(separator + 1) : "";
-  if (!PROVIDER_NAME_PATTERN.test(providerName) || modelId.length === 0) {
+  if (!PROVIDER_NAME_PATTERN.test(providerName) || !MODEL_ID_PATTERN.test(modelId)) {
+    const shown = JSON.stringify(modelRef.length > 80 ? `${modelRef.slice(0, 80)}…` : modelRef);
     throw new MonoAgentRuntimeError(
       "invalid_model_ref",
-      `runtime.model "${options.modelRef}" is not "<provider>:<modelId>". ` +
+      `runtime.model ${shown} is not "<provider>:<modelId>" (a model id of at most 256 characters, no spaces or control characters). ` +
         `Write it like "anthropic:claude-sonnet-4-5" or "ollama:llama3.2", or use "demo:demo" for the offline demo model.`,
     );
   }

@@ -18,6 +18,8 @@ export function mcpServerNameProblem(name: string): string | undefined {
       : "has a character or a first character that is not allowed";
   }
   if (name.includes("__")) return 'contains "__", which separates server and tool in mcp__<server>__<tool>';
+  if (name === "constructor" || name === "prototype" || name === "__proto__")
+    return "is a name JavaScript objects reserve (__proto__, constructor, prototype)";
   if (name.startsWith(RESERVED_SERVER_NAME_PREFIX))
     return 'starts with "mono-agent-", which is reserved for app-owned servers';
   return undefined;
@@ -26,7 +28,7 @@ export function mcpServerNameProblem(name: string): string | undefined {
 /** Zod schema of a server name; the pattern also tells editors the rules. */
 export const mcpServerNameSchema = z
   .string()
-  .regex(/^(?!mono-agent-)(?!.*__)[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/, {
+  .regex(/^(?!mono-agent-)(?!(?:constructor|prototype)$)(?!.*__)[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/, {
     error: `expected ${MCP_SERVER_NAME_RULE}`,
   })
   .describe(`Server name: ${MCP_SERVER_NAME_RULE}.`);

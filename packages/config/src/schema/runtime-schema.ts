@@ -1,7 +1,12 @@
 import { z } from "zod";
 
-/** `<provider>:<modelId>`: a provider name as in `models.providers`, a colon, and a model id without spaces. */
-export const MODEL_REFERENCE_PATTERN = /^[a-z][a-z0-9-]{0,31}:\S+$/;
+/**
+ * `<provider>:<modelId>`: a provider name as in `models.providers`, a colon, and a model id of 1 to 256
+ * characters without white space, control or format characters, lone surrogates or U+FFFD (what invalid
+ * UTF-8 decodes to). The longest model ids in pi-ai's registry are under 100 characters; a run would
+ * send anything else to the provider and fail there.
+ */
+export const MODEL_REFERENCE_PATTERN = /^[a-z][a-z0-9-]{0,31}:[^\s\p{Cc}\p{Cf}\p{Cs}\uFFFD]{1,256}$/u;
 
 /** The built-in offline demo model: scripted, no key, no network. */
 export const DEFAULT_MODEL = "demo:demo";
@@ -43,7 +48,8 @@ export const runtimeSchema = z
     model: z
       .string()
       .regex(MODEL_REFERENCE_PATTERN, {
-        error: 'expected "<provider>:<modelId>", e.g. "openai:gpt-4o-mini", "ollama:llama3.2" or "demo:demo"',
+        error:
+          'expected "<provider>:<modelId>" (a model id of at most 256 characters, no spaces or control characters), e.g. "openai:gpt-4o-mini", "ollama:llama3.2" or "demo:demo"',
       })
       .default(DEFAULT_MODEL)
       .describe(

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { MemoryBullet, MemoryStatus, MemoryType } from "../memory-bullet.js";
@@ -56,7 +56,13 @@ export class MemoryIndex {
 
   static open(root: string, options: { readonly?: boolean } = {}): MemoryIndex {
     const file = join(root, INDEX_DIR, INDEX_FILE);
-    if (!options.readonly) mkdirSync(join(root, INDEX_DIR), { recursive: true, mode: 0o700 });
+    if (!options.readonly) {
+      mkdirSync(join(root, INDEX_DIR), { recursive: true, mode: 0o700 });
+      // Owner-only like its folder (memory text is private); SQLite gives its -wal and -shm files the
+      // database file's mode. An index created 0644 by an earlier version is tightened here.
+      closeSync(openSync(file, "a", 0o600));
+      chmodSync(file, 0o600);
+    }
     const db = new Database(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
     db.pragma(`busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
     if (!options.readonly) {

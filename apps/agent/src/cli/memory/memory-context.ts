@@ -4,6 +4,7 @@ import { loadMonoAgentConfig, MonoAgentConfigError } from "@mono-agent/config";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
+import { memoryRootProblem } from "../memory-root-problem.js";
 
 /** The config file looked for in the current folder when --config is not given. */
 const DEFAULT_CONFIG_FILE = "mono-agent.config.json";
@@ -33,6 +34,8 @@ export async function resolveMemoryRoot(
         'memory is not configured; add "memory": { "path": "./memory" } to the config (or set MONO_AGENT_MEMORY_PATH)',
       );
     }
+    const problem = memoryRootProblem(loaded.memoryDir);
+    if (problem !== undefined) throw new ExitError(problem);
     return loaded.memoryDir;
   } catch (error) {
     if (MonoAgentConfigError.isInstance(error)) {

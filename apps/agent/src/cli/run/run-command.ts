@@ -7,6 +7,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { createRunRenderer } from "./render-run-event.js";
 import { attachmentFiles } from "./attachment-files.js";
+import { startFailureMessage } from "../start-failure-message.js";
 import { readPrompt } from "./read-prompt.js";
 
 const USAGE =
@@ -67,7 +68,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
   const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
     throw new ExitError(
-      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate\` for every problem at once`,
+      `${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,
     );
   });

@@ -4,6 +4,8 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
+import { startFailureMessage } from "../start-failure-message.js";
+import { prewarmPatternSearch } from "../../runtime/pattern-search.js";
 import { isLoopbackHost } from "./loopback-host.js";
 
 /** Port when neither --port nor `web.port` says otherwise: the config's own `web.port` default. */
@@ -79,10 +81,12 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
   const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
     throw new ExitError(
-      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate\` for every problem at once`,
+      `${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,
     );
   });
+  // A long-lived host starts Grep's matching thread now, so no thread's first Grep waits for it.
+  prewarmPatternSearch();
   const web = app.loaded.config.web;
   const host = values.host ?? web?.host ?? DEFAULT_WEB_HOST;
   const port = givenPort ?? web?.port ?? DEFAULT_WEB_PORT;

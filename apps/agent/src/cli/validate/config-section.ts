@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
-import type { ConfigIssue, LoadedConfig } from "@mono-agent/config";
+import { type ConfigIssue, type LoadedConfig, readBoundedFileSync } from "@mono-agent/config";
+import { MAX_INSTRUCTIONS_BYTES } from "../../app/system-prompt.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /** Issue codes that belong to the Tools & MCP section rather than the Config section. */
@@ -48,6 +49,39 @@ function workspaceLine(loaded: LoadedConfig): CheckLine {
   };
 }
 
+/** The artifacts line: an error when `artifacts.dir` exists but is not a folder (every run's store fails). */
+function artifactsLine(loaded: LoadedConfig): CheckLine {
+  let kind: string | undefined;
+  try {
+    if (!statSync(loaded.artifactsDir).isDirectory()) kind = "is a file, not a folder";
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") kind = code === "ENOTDIR" ? "is below a file" : `cannot be read (${code})`;
+  }
+  if (kind === undefined) return { status: "ok", message: `Artifacts: ${loaded.artifactsDir}` };
+  return {
+    status: "error",
+    code: "artifacts_dir_invalid",
+    jsonPath: "artifacts.dir",
+    message: `artifacts.dir ${loaded.artifactsDir} ${kind}; every run fails to open its run store until it is a folder`,
+    suggestion: "set artifacts.dir to a folder (it is created when missing)",
+  };
+}
+
+/** The instructions line, only when the file exists and a run would refuse it (a device, a FIFO, too large). */
+function instructionsLines(loaded: LoadedConfig): CheckLine[] {
+  const read = readBoundedFileSync(loaded.instructionsPath, MAX_INSTRUCTIONS_BYTES);
+  if (read.status !== "refused") return [];
+  return [
+    {
+      status: "error",
+      code: "instructions_unreadable",
+      jsonPath: "runtime.instructions",
+      message: `runtime.instructions ${loaded.instructionsPath} is ${read.problem}; every run fails until it is a regular text file of at most ${MAX_INSTRUCTIONS_BYTES} bytes`,
+    },
+  ];
+}
+
 /** The Config section: where the config came from, the resolved folders, and every config-level issue. */
 export function configSection(
   loaded: LoadedConfig | undefined,
@@ -58,7 +92,8 @@ export function configSection(
     lines.unshift(
       { status: "ok", message: `Config file: ${loaded.configPath ?? "(inline config)"}` },
       workspaceLine(loaded),
-      { status: "ok", message: `Artifacts: ${loaded.artifactsDir}` },
+      artifactsLine(loaded),
+      ...instructionsLines(loaded),
     );
     const fromEnv = Object.entries(loaded.sources)
       .filter(([, source]) => source === "env")

@@ -11,6 +11,7 @@ import {
   type ToolPolicy,
 } from "@mono-agent/policy";
 import { type CheckLine, type CheckSection, section, worstStatus } from "./validate-report.js";
+import { memoryRootProblem } from "../memory-root-problem.js";
 
 const SERVERS = {
   MemoryRecall: MEMORY_RECALL_SERVER_NAME,
@@ -116,6 +117,15 @@ export async function memorySection(loaded: LoadedConfig | undefined): Promise<C
       "Memory",
       [{ status: "disabled", message: "No memory block: Remember, MemoryRecall and MemoryJournal are off." }],
       "disabled",
+    );
+  }
+  const rootProblem = memoryRootProblem(loaded.memoryDir);
+  if (rootProblem !== undefined) {
+    return section(
+      "memory",
+      "Memory",
+      [{ status: "error", code: "memory_path_invalid", message: `${rootProblem}.` }],
+      "error",
     );
   }
   // Loaded only when memory is configured: the store module is heavy, and validate must start fast.

@@ -78,11 +78,17 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
       ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
     });
   } catch (error) {
-    // --json promises exactly one JSON object on stdout, also when the folder cannot be checked at all.
-    if (!values.json || !ExitError.isInstance(error)) throw error;
-    io.stdout.write(`${JSON.stringify({ ok: false, sections: [], error: { message: error.message } })}\n`);
-    io.stderr.write(`mono-agent validate: ${error.message}\n`);
-    return error.exitCode;
+    // --json promises exactly one JSON object on stdout, also when the folder cannot be checked at all
+    // (an ExitError) or a check failed unexpectedly (code internal_error, the message without a stack).
+    if (!values.json) throw error;
+    const known = ExitError.isInstance(error);
+    const message = known
+      ? error.message
+      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    const failure = known ? { message } : { code: "internal_error", message };
+    io.stdout.write(`${JSON.stringify({ ok: false, sections: [], error: failure })}\n`);
+    io.stderr.write(`mono-agent validate: ${message}\n`);
+    return known ? error.exitCode : EXIT_FAILURE;
   }
   io.stdout.write(
     values.json ? `${JSON.stringify(report)}\n` : renderReport(report, { color: Boolean(io.stdout.isTTY) }),
