@@ -15,7 +15,6 @@ export type {
   LoadedConfig,
   LoadMonoAgentConfigOptions,
 } from "./loaded-config.js";
-export { matchesToolGlob } from "./matches-tool-glob.js";
 export { type McpConfigFile, mcpConfigFileSchema } from "./mcp-config-file-schema.js";
 export { mergeEnvFile } from "./merge-env-file.js";
 export {

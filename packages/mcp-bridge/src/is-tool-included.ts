@@ -1,4 +1,4 @@
-import { matchesToolGlob } from "@mono-agent/config";
+import { matchesToolGlob } from "@mono-agent/policy";
 
 /** Filters of one server, on original tool names. */
 export interface McpToolFilter {

@@ -17,6 +17,7 @@ export { evaluateTool } from "./evaluate-tool.js";
 export { evaluateToolCatalog, toolsStillOffered } from "./evaluate-tool-catalog.js";
 export { findUnknownToolNames, type ToolNameFinding } from "./find-unknown-tool-names.js";
 export { isToolAllowedByPolicy } from "./is-tool-allowed-by-policy.js";
+export { matchesToolGlob } from "./matches-tool-glob.js";
 export {
   MAX_TOOL_NAME_LENGTH,
   MCP_TOOL_NAME_PREFIX,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGlobTool } from "../../src/runtime/glob-tool.js";
 import { createGrepTool } from "../../src/runtime/grep-tool.js";
-import { matchesGlob } from "../../src/runtime/mcp-tool-filter.js";
+import { matchesToolGlob } from "@mono-agent/policy";
 import { openPatternSearch, PATTERN_MAX_CHARACTERS } from "../../src/runtime/pattern-search.js";
 import { openWorkspace } from "../../src/runtime/workspace-paths.js";
 
@@ -108,7 +108,7 @@ describe("no pattern can stall the host", () => {
     const { result, stallMs } = await longestStall(async () => [
       text(await glob.execute("call-6", { pattern: stars }, undefined, undefined)),
       text(await grep.execute("call-7", { pattern: "x", glob: stars }, undefined, undefined)),
-      matchesGlob("a".repeat(200), stars),
+      matchesToolGlob(stars, "a".repeat(200)),
     ]);
     expect(result).toEqual([`No files match ${stars}`, "No matches for x", false]);
     expect(stallMs).toBeLessThan(200);
