@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from "hono";
+
+/** Headers the contract puts on every answer of a loopback service (reference §7.2): no caching, no sniffing. */
+export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+};
+
+/**
+ * Middleware that sets {@link NO_STORE_HEADERS} (plus `extra`) on every answer, errors and 404s
+ * included; a header a route set itself is kept.
+ */
+export function noStoreHeaders(extra: Readonly<Record<string, string>> = {}): MiddlewareHandler {
+  const headers = { ...NO_STORE_HEADERS, ...extra };
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers))
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  };
+}
