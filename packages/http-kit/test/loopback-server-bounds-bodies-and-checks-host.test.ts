@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -109,5 +110,26 @@ describe("a hono app on startHttpServer with the kit's middleware", () => {
     }
     for (const host of [`localhost:${server.port}`, `[::1]:${server.port}`])
       expect((await send({ host, body: "{}" })).status, host).toBe(200);
+  });
+
+  test("bytes after a request that do not parse end the connection after that request's answer, not over it", async () => {
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, "127.0.0.1");
+        let received = "";
+        socket.on("data", (chunk) => {
+          received += chunk.toString("utf8");
+        });
+        socket.on("close", () => resolve(received));
+        socket.on("error", reject);
+        socket.end(text);
+      });
+    const host = `host: 127.0.0.1:${server.port}`;
+    const answered = await raw(
+      `POST /echo HTTP/1.1\r\n${host}\r\ncontent-length: 2\r\n\r\n{}{not a request}\r\n\r\n`,
+    );
+    expect(answered).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answered).not.toContain("400 Bad Request");
+    expect(await raw("{not a request}\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 Bad Request/);
   });
 });

@@ -1,5 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 
 /** What a server answers with: a hono app's `fetch` (`app.fetch`), given node's request and response as bindings. */
@@ -27,6 +27,22 @@ export interface HttpServer {
 }
 
 /**
+ * Bytes that follow a request but do not parse as one (a GET that sends a body without framing, garbage
+ * after a request) end the connection. Node's default would write `400` at once, over the answer to the
+ * request that did parse when that answer is still being made (every hono handler answers a tick
+ * later); instead that answer is finished first, then the connection closes.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // Node's own name for the answer in progress on a connection (see the `clientError` event docs).
+  const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable) socket.destroy();
+  else if (pending && !pending.writableFinished) {
+    pending.once("close", () => socket.destroy());
+    pending.once("finish", () => socket.destroySoon());
+  } else socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+}
+
+/**
  * Listens on `host:port` and answers every request with `fetch` through `@hono/node-server`, without
  * replacing the global `Request` and `Response` (a library must not change its host's globals). Rejects
  * with node's error (`EADDRINUSE`, ...) when it cannot listen.
@@ -38,6 +54,7 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
     { overrideGlobalObjects: false },
   );
   const server = createServer(listener);
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
