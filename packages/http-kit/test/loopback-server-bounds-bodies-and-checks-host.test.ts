@@ -65,10 +65,13 @@ function send(options: { host?: string; body?: string; chunked?: boolean; author
       res.on("data", (chunk: Buffer) => {
         text += chunk.toString("utf8");
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }),
+      );
     });
     req.on("error", reject);
-    if (options.chunked) for (let index = 0; index < body.length; index += 100) req.write(body.slice(index, index + 100));
+    if (options.chunked)
+      for (let index = 0; index < body.length; index += 100) req.write(body.slice(index, index + 100));
     else req.write(body);
     req.end();
   });
@@ -102,7 +105,12 @@ describe("a hono app on startHttpServer with the kit's middleware", () => {
   });
 
   test("a foreign or missing Host is refused before the route runs; every loopback name is accepted", async () => {
-    for (const host of ["evil.example", `evil.example:${server.port}`, "127.0.0.1:1", `LOCALHOST:${server.port}`]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${server.port}`,
+      "127.0.0.1:1",
+      `LOCALHOST:${server.port}`,
+    ]) {
       const answer = await send({ host, body: "{}" });
       expect(answer.status, host).toBe(421);
       expect(answer.body).toMatchObject({ error: { code: "wrong_host" } });

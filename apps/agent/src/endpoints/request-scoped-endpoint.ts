@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { exactHost, HttpKitError, JSON_BODY_MAX_DEPTH, parseJsonText, readBodyText } from "@mono-agent/http-kit";
+import {
+  exactHost,
+  HttpKitError,
+  JSON_BODY_MAX_DEPTH,
+  parseJsonText,
+  readBodyText,
+} from "@mono-agent/http-kit";
 import { type HttpBindings, startHttpServer } from "@mono-agent/http-kit/node";
 import { Hono } from "hono";
 
@@ -28,7 +34,11 @@ export interface RequestScopedEndpoint {
 function reject(status: number, message: string): Response {
   return new Response(`${message}\n`, {
     status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", connection: "close" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "close",
+    },
   });
 }
 
@@ -76,7 +86,9 @@ export async function startRequestScopedEndpoint(
     return transport.handleRequest(c.req.raw, { parsedBody: parsed });
   });
   app.notFound(() => reject(404, "not found"));
-  app.onError((error) => reject(500, `internal error: ${error instanceof Error ? error.message : String(error)}`));
+  app.onError((error) =>
+    reject(500, `internal error: ${error instanceof Error ? error.message : String(error)}`),
+  );
   const server = await startHttpServer({ fetch: app.fetch, host: "127.0.0.1", port: 0 });
   expectedHost = new Set([`127.0.0.1:${server.port}`]);
   return { url: `http://127.0.0.1:${server.port}${path}`, close: () => server.close() };
