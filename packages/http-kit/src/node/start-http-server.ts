@@ -22,8 +22,12 @@ export interface HttpServer {
   readonly port: number;
   /** `http://<host>:<port>`, an IPv6 host in brackets. */
   readonly origin: string;
-  /** Stops listening and ends every open connection (event streams included). Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Stops listening and ends every open connection (event streams included) at once; with `drain`,
+   * requests in progress are answered first (idle connections still close at once). Idempotent: the
+   * first call decides.
+   */
+  close(options?: { drain?: boolean }): Promise<void>;
 }
 
 /**
@@ -70,10 +74,13 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
     host: options.host,
     port: address.port,
     origin: `http://${urlHost}:${address.port}`,
-    close() {
+    close(closeOptions) {
       closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        server.close(() => {
+          server.closeAllConnections();
+          resolve();
+        });
+        if (closeOptions?.drain !== true) server.closeAllConnections();
       });
       return closing;
     },
