@@ -7,14 +7,13 @@ export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Middleware that sets {@link NO_STORE_HEADERS} (plus `extra`) on every answer, errors and 404s
- * included; a header a route set itself is kept.
+ * Middleware that sets {@link NO_STORE_HEADERS} (plus `extra`) on every answer, errors, 404s and
+ * event streams included (over a route's own `cache-control`: the contract says no-store everywhere).
  */
 export function noStoreHeaders(extra: Readonly<Record<string, string>> = {}): MiddlewareHandler {
   const headers = { ...NO_STORE_HEADERS, ...extra };
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers))
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }

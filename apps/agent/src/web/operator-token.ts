@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import { bearerToken } from "@mono-agent/http-kit";
 
 /** Random bytes of a generated operator token: 256 bits, base64url (43 characters). */
 export const OPERATOR_TOKEN_BYTES = 32;
@@ -34,7 +34,8 @@ export type OperatorProof = "bearer" | "cookie" | undefined;
 export interface OperatorAuth {
   /** Name of the session cookie: per port, so two consoles on one host do not clobber each other. */
   readonly cookieName: string;
-  check(request: IncomingMessage): OperatorProof;
+  /** How the request whose headers `header` reads proved the token. */
+  check(header: (name: string) => string | undefined): OperatorProof;
   /** The `Set-Cookie` value that lets pages and the event stream through for this browser session. */
   sessionCookie(secure: boolean): string;
 }
@@ -47,11 +48,10 @@ export function createOperatorAuth(token: string, port: number): OperatorAuth {
   const cookieName = `mono_agent_web_${port}`;
   return {
     cookieName,
-    check(request) {
-      const authorization = request.headers.authorization;
-      if (authorization?.startsWith("Bearer ") && matches(authorization.slice("Bearer ".length).trim()))
-        return "bearer";
-      for (const part of (request.headers.cookie ?? "").split(";")) {
+    check(header) {
+      const bearer = bearerToken(header("authorization"));
+      if (bearer !== undefined && matches(bearer)) return "bearer";
+      for (const part of (header("cookie") ?? "").split(";")) {
         const [name, ...rest] = part.trim().split("=");
         if (name === cookieName && matches(rest.join("="))) return "cookie";
       }

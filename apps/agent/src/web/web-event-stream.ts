@@ -1,6 +1,6 @@
-import type { ServerResponse } from "node:http";
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
 import type { WebEventHub } from "./web-event-hub.js";
-import { COMMON_HEADERS } from "./web-http.js";
 
 /** Interval of the keep-alive comment on an idle event stream, in ms: under common 30-60 s proxy idle limits. */
 export const EVENT_STREAM_HEARTBEAT_MS = 15_000;
@@ -9,37 +9,35 @@ export const EVENT_STREAM_HEARTBEAT_MS = 15_000;
 export const EVENT_STREAM_RETRY_MS = 2_000;
 
 /**
- * Serves `GET /api/events` as server-sent events: every console event as `data: <json>`, a heartbeat
- * comment while idle. Returns a function that ends the stream (server shutdown); `onClosed` runs once
- * the stream is gone, however it ended.
+ * Serves `GET /api/events` as server-sent events (hono's SSE helper): every console event as
+ * `data: <json>`, a heartbeat comment while idle. While it is open, `openStreams` holds the function
+ * that ends it (server shutdown).
  */
-export function serveEventStream(
-  response: ServerResponse,
-  hub: WebEventHub,
-  onClosed: () => void,
-): () => void {
-  response.writeHead(200, {
-    ...COMMON_HEADERS,
-    "content-type": "text/event-stream; charset=utf-8",
-    connection: "keep-alive",
-  });
-  response.write(`retry: ${EVENT_STREAM_RETRY_MS}\n\n: connected\n\n`);
-  const unsubscribe = hub.subscribe((event) => {
-    response.write(`data: ${JSON.stringify(event)}\n\n`);
-  });
-  const heartbeat = setInterval(() => response.write(": ping\n\n"), EVENT_STREAM_HEARTBEAT_MS);
-  heartbeat.unref();
-  let closed = false;
-  const cleanup = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    onClosed();
-  };
-  response.on("close", cleanup);
-  return () => {
-    cleanup();
-    response.end();
-  };
+export function serveEventStream(c: Context, hub: WebEventHub, openStreams: Set<() => void>): Response {
+  return streamSSE(
+    c,
+    async (stream) => {
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      openStreams.add(finish);
+      const unsubscribe = hub.subscribe((event) => {
+        void stream.writeSSE({ data: JSON.stringify(event) });
+      });
+      const heartbeat = setInterval(() => void stream.write(": ping\n\n"), EVENT_STREAM_HEARTBEAT_MS);
+      heartbeat.unref();
+      stream.onAbort(finish);
+      try {
+        await stream.write(`retry: ${EVENT_STREAM_RETRY_MS}\n\n: connected\n\n`);
+        await finished;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(finish);
+      }
+    },
+    // A write to a stream the browser already left fails quietly: the stream just ends.
+    async () => {},
+  );
 }

@@ -1,7 +1,7 @@
-import type { RunRequest, RunResult } from "../app/run-agent.js";
-import type { RunEvent } from "../app/run-events.js";
 import { CONVERSATION_SERVER_NAME } from "@mono-agent/policy";
 import { CONVERSATION_TITLE_TOOL_NAME } from "../app/conversation-title.js";
+import type { RunRequest, RunResult } from "../app/run-agent.js";
+import type { RunEvent } from "../app/run-events.js";
 import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import type { WebAttachment } from "./web-attachments.js";
 import type { WebEventHub } from "./web-event-hub.js";

@@ -1,19 +1,23 @@
 import { readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { exactHost, jsonError, loopbackHostNames, noStoreHeaders } from "@mono-agent/http-kit";
+import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
+import { type Context, Hono } from "hono";
 import { CONSOLE_STYLES } from "./console-styles.js";
 import { createOperatorAuth, type OperatorAuth } from "./operator-token.js";
-import { handleApiRoute, type WebApiContext } from "./web-api-routes.js";
+import { type WebApiContext, webApiRoutes } from "./web-api-routes.js";
 import { serveEventStream } from "./web-event-stream.js";
-import { COMMON_HEADERS, sendError, sendFailure } from "./web-http.js";
+import { CONSOLE_HEADERS, failureAnswer } from "./web-http.js";
 import { CONSOLE_CSP, CONSOLE_PAGE, UNAUTHORIZED_PAGE, UNAUTHORIZED_PAGE_CSP } from "./web-pages.js";
 
 /** Where the compiled browser modules live: dist/web/client beside this file. */
 const CLIENT_DIR = fileURLToPath(new URL("./client/", import.meta.url));
 
 /** Browser module names the console serves from {@link CLIENT_DIR}. */
-const CLIENT_MODULE = /^\/assets\/([a-z][a-z-]*\.js)$/;
+const CLIENT_MODULE = /^[a-z][a-z-]*\.js$/;
+
+/** Pages the console serves (the browser module routes between them). */
+const PAGE_PATH = /^\/(t\/[A-Za-z0-9_-]+|runs|memory)?$/;
 
 /** Header a cookie-authenticated change must carry: a cross-site form or image cannot set it. */
 export const CONSOLE_REQUEST_HEADER = "x-mono-agent-console";
@@ -41,137 +45,93 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-function sendUnauthorized(request: IncomingMessage, response: ServerResponse, path: string): void {
+function unauthorized(c: Context): Response {
+  const path = c.req.path;
   const wantsPage =
-    (request.method === "GET" || request.method === "HEAD") &&
+    (c.req.method === "GET" || c.req.method === "HEAD") &&
     !path.startsWith("/api/") &&
     !path.startsWith("/assets/");
-  if (wantsPage) {
-    response
-      .writeHead(401, {
-        ...COMMON_HEADERS,
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": UNAUTHORIZED_PAGE_CSP,
-      })
-      .end(UNAUTHORIZED_PAGE);
-    return;
-  }
-  sendError(
-    response,
+  if (wantsPage) return c.html(UNAUTHORIZED_PAGE, 401, { "content-security-policy": UNAUTHORIZED_PAGE_CSP });
+  return jsonError(
+    c,
     401,
     "unauthorized",
     "The operator token is missing or wrong: open the URL printed by mono-agent serve.",
   );
 }
 
-async function serveAsset(response: ServerResponse, path: string): Promise<boolean> {
-  if (path === "/assets/app.css") {
-    response
-      .writeHead(200, { ...COMMON_HEADERS, "content-type": "text/css; charset=utf-8" })
-      .end(CONSOLE_STYLES);
-    return true;
-  }
-  const module = CLIENT_MODULE.exec(path)?.[1];
-  if (module === undefined) return false;
-  const source = await readFile(`${CLIENT_DIR}${module}`, "utf8").catch(() => undefined);
-  if (source === undefined) return false;
-  response
-    .writeHead(200, { ...COMMON_HEADERS, "content-type": "text/javascript; charset=utf-8" })
-    .end(source);
-  return true;
+async function clientModule(name: string): Promise<string | undefined> {
+  if (!CLIENT_MODULE.test(name)) return undefined;
+  return readFile(`${CLIENT_DIR}${name}`, "utf8").catch(() => undefined);
 }
 
 /**
- * Starts the console's HTTP server. Every route (pages, assets, API, event stream) needs the operator
- * token: the bearer header, or the session cookie that `POST /api/session` sets (changes made with the
- * cookie also need the {@link CONSOLE_REQUEST_HEADER} header). Without it the answer is 401.
+ * Starts the console's HTTP server (hono on `@mono-agent/http-kit`). Every route (pages, assets, API,
+ * event stream) needs the operator token: the bearer header, or the session cookie that
+ * `POST /api/session` sets (changes made with the cookie also need the {@link CONSOLE_REQUEST_HEADER}
+ * header). Without it the answer is 401; with it, a foreign `Host` is 421 unless `allowRemote`.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   let auth: OperatorAuth | undefined;
   let allowedHosts = new Set<string>();
-  const closers = new Set<() => void>();
-  const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendFailure(response, error);
-      else response.destroy();
-    });
-  });
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? "/", "http://console.invalid");
-    const path = url.pathname;
-    const method = request.method ?? "GET";
-    const proof = auth?.check(request);
-    const reading = method === "GET" || method === "HEAD";
+  const openStreams = new Set<() => void>();
+  const app = new Hono();
+  app.use(noStoreHeaders(CONSOLE_HEADERS));
+  app.use(async (c, next) => {
+    const proof = auth?.check((name) => c.req.header(name));
+    const reading = c.req.method === "GET" || c.req.method === "HEAD";
     if (
       proof === undefined ||
-      (!reading && proof === "cookie" && request.headers[CONSOLE_REQUEST_HEADER] !== "1")
-    ) {
-      sendUnauthorized(request, response, path);
-      return;
-    }
-    if (!options.allowRemote && !allowedHosts.has(request.headers.host ?? "")) {
-      sendError(
-        response,
-        421,
-        "wrong_host",
-        "This console answers only on its loopback address; use the URL it printed.",
-      );
-      return;
-    }
-    if (path === "/api/session" && method === "POST") {
-      response.writeHead(204, { ...COMMON_HEADERS, "set-cookie": auth?.sessionCookie(false) ?? "" }).end();
-      return;
-    }
-    if (path === "/api/events" && method === "GET") {
-      const end = serveEventStream(response, options.hub, () => closers.delete(end));
-      closers.add(end);
-      return;
-    }
-    if (path.startsWith("/api/")) {
-      if (!(await handleApiRoute(options, request, response, path, url.searchParams)))
-        sendError(response, 404, "not_found", `No API route ${method} ${path}.`);
-      return;
-    }
-    if (reading && path.startsWith("/assets/")) {
-      if (!(await serveAsset(response, path))) sendError(response, 404, "not_found", `No asset ${path}.`);
-      return;
-    }
-    if (reading && (path === "/" || /^\/(t\/[A-Za-z0-9_-]+|runs|memory)$/.test(path))) {
-      response
-        .writeHead(200, {
-          ...COMMON_HEADERS,
-          "content-type": "text/html; charset=utf-8",
-          "content-security-policy": CONSOLE_CSP,
-        })
-        .end(CONSOLE_PAGE);
-      return;
-    }
-    sendError(response, 404, "not_found", `Nothing at ${path}.`);
-  };
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
+      (!reading && proof === "cookie" && c.req.header(CONSOLE_REQUEST_HEADER) !== "1")
+    )
+      return unauthorized(c);
+    await next();
   });
-  const { port } = server.address() as AddressInfo;
-  auth = createOperatorAuth(options.token, port);
-  allowedHosts = new Set([
-    `127.0.0.1:${port}`,
-    `localhost:${port}`,
-    `[::1]:${port}`,
-    `${urlHost(options.host)}:${port}`,
-  ]);
-  return {
-    origin: `http://${urlHost(options.host)}:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const end of closers) end();
-        closers.clear();
-        server.closeAllConnections();
-        server.close(() => resolve());
+  if (!options.allowRemote)
+    app.use(
+      exactHost({
+        allowed: () => allowedHosts,
+        reject: (c) =>
+          jsonError(
+            c,
+            421,
+            "wrong_host",
+            "This console answers only on its loopback address; use the URL it printed.",
+          ),
       }),
+    );
+  app.post("/api/session", (c) => c.body(null, 204, { "set-cookie": auth?.sessionCookie(false) ?? "" }));
+  app.get("/api/events", (c) => serveEventStream(c, options.hub, openStreams));
+  app.route("/api", webApiRoutes(options));
+  app.all("/api/*", (c) => jsonError(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}.`));
+  app.get("/assets/app.css", (c) =>
+    c.body(CONSOLE_STYLES, 200, { "content-type": "text/css; charset=utf-8" }),
+  );
+  app.get("/assets/:module", async (c) => {
+    const source = await clientModule(c.req.param("module"));
+    if (source === undefined) return jsonError(c, 404, "not_found", `No asset ${c.req.path}.`);
+    return c.body(source, 200, { "content-type": "text/javascript; charset=utf-8" });
+  });
+  app.get("*", (c) => {
+    if (!PAGE_PATH.test(c.req.path)) return jsonError(c, 404, "not_found", `Nothing at ${c.req.path}.`);
+    return c.html(CONSOLE_PAGE, 200, { "content-security-policy": CONSOLE_CSP });
+  });
+  app.notFound((c) => jsonError(c, 404, "not_found", `Nothing at ${c.req.path}.`));
+  app.onError((error, c) => failureAnswer(c, error));
+  const server: HttpServer = await startHttpServer({
+    fetch: app.fetch,
+    host: options.host,
+    port: options.port,
+  });
+  auth = createOperatorAuth(options.token, server.port);
+  allowedHosts = loopbackHostNames(server.port, options.host);
+  return {
+    origin: `http://${urlHost(options.host)}:${server.port}`,
+    port: server.port,
+    close: () => {
+      for (const end of openStreams) end();
+      openStreams.clear();
+      return server.close();
+    },
   };
 }

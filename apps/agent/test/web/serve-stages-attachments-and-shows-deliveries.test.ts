@@ -2,13 +2,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTEXT_SERVER } from "../fixtures/mcp-env/context-kit.js";
 import {
   CONTINUATION_SERVER,
   freePort,
   readJson,
   waitFor,
 } from "../fixtures/continuations/continuation-kit.js";
+import { CONTEXT_SERVER } from "../fixtures/mcp-env/context-kit.js";
 import { type ScriptedModelServer, startScriptedModelServer } from "./scripted-model-server.js";
 import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "./serve-process.js";
 

@@ -1,20 +1,23 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startHttpServer } from "@mono-agent/http-kit/node";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
 import { isWebConsoleError } from "../../src/web/is-web-console-error.js";
-import { sendFailure } from "../../src/web/web-http.js";
+import { failureAnswer as answerFailure } from "../../src/web/web-http.js";
 
-/** Answers one loopback request with `sendFailure(error)`; returns the status and the JSON body. */
+/** Answers one loopback request with the console's answer to `error`; returns the status and the JSON body. */
 async function failureAnswer(error: unknown): Promise<{ status: number; body: unknown }> {
-  const server = createServer((_request, response) => sendFailure(response, error));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const app = new Hono();
+  app.get("/", () => {
+    throw error;
+  });
+  app.onError((thrown, c) => answerFailure(c, thrown));
+  const server = await startHttpServer({ fetch: app.fetch, host: "127.0.0.1", port: 0 });
   try {
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/`);
+    const response = await fetch(`${server.origin}/`);
     return { status: response.status, body: await response.json() };
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
 }
 

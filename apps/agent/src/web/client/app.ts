@@ -5,8 +5,8 @@ import type { WebRunEvent } from "../web-event-hub.js";
 import type { WebDeliveryView } from "../web-features.js";
 import type { WebThread, WebTurn } from "../web-thread-types.js";
 import { api, ConsoleApiError } from "./console-api.js";
-import { renderPage } from "./render-pages.js";
 import { createPendingFiles } from "./pending-files.js";
+import { renderPage } from "./render-pages.js";
 import { element, renderDelivery, renderTurn } from "./render-turn.js";
 
 type ThreadView = WebThread & { running: boolean };
