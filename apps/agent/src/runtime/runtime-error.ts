@@ -27,15 +27,6 @@
  * - `call_cancelled`: the run was aborted during the call.
  * - `server_disconnected`: the server closed the connection or exited (before or during the call).
  * - `call_failed`: any other failure of the call (protocol error, invalid structured output).
- *
- * Web console (`mono-agent serve`; the HTTP layer maps each to a status):
- * - `thread_not_found`: no web thread has that id (404).
- * - `thread_archived`: the thread is archived and takes no new messages (409).
- * - `thread_busy`: a run of the thread is in progress; one run at a time per thread (409).
- * - `no_run_in_progress`: cancel was asked of a thread with no run (409).
- * - `invalid_title`: a title is empty, too long or has control characters (400).
- * - `invalid_request`: a request body or parameter is malformed (400; 413 when too large).
- * - `web_store_failed`: the thread store could not be opened, read or written (500).
  */
 export type MonoAgentRuntimeErrorCode =
   | "invalid_model_ref"
@@ -60,19 +51,12 @@ export type MonoAgentRuntimeErrorCode =
   | "call_time_limit"
   | "call_cancelled"
   | "server_disconnected"
-  | "call_failed"
-  | "thread_not_found"
-  | "thread_archived"
-  | "thread_busy"
-  | "no_run_in_progress"
-  | "invalid_title"
-  | "invalid_request"
-  | "web_store_failed";
+  | "call_failed";
 
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 
 /**
- * The one error class of @mono-agent/agent (runtime, MCP bridge and web console): a stable `code`, a
+ * The one error class of @mono-agent/agent (runtime and MCP bridge; the web console has WebConsoleError): a stable `code`, a
  * message that names the fix, an optional `cause`. `Code` narrows the code where a caller knows the area
  * (e.g. `MonoAgentRuntimeError<McpBridgeErrorCode>`); it defaults to every code.
  */

@@ -7,7 +7,7 @@ describe("MCP bridge errors", () => {
     expect(isMcpBridgeError(new MonoAgentRuntimeError("spawn_failed", "x"))).toBe(true);
     expect(isMcpBridgeError(new MonoAgentRuntimeError("call_time_limit", "x"))).toBe(true);
     expect(isMcpBridgeError(new MonoAgentRuntimeError("path_outside_workspace", "x"))).toBe(false);
-    expect(isMcpBridgeError(new MonoAgentRuntimeError("thread_not_found", "x"))).toBe(false);
+    expect(isMcpBridgeError(new MonoAgentRuntimeError("conversation_busy", "x"))).toBe(false);
     expect(isMcpBridgeError(Object.assign(new Error("x"), { code: "call_failed" }))).toBe(false);
     const fromAnotherCopy = {
       [Symbol.for("@mono-agent/agent/MonoAgentRuntimeError")]: true,
