@@ -22,7 +22,7 @@ beforeAll(async () => {
   app.use(
     exactHost({
       allowed: () => loopbackHostNames(server.port),
-      reject: (c) => jsonError(c, 421, "wrong_host", "use the loopback address"),
+      message: "use the loopback address",
     }),
   );
   app.post("/echo", async (c) => {

@@ -69,13 +69,7 @@ export async function startInteractionBridge(
   app.use(
     exactHost({
       allowed: () => allowedHosts,
-      reject: (c) =>
-        jsonError(
-          c,
-          421,
-          "wrong_host",
-          "the bridge answers only on its loopback address: use the URL it gave (Host 127.0.0.1:<port>)",
-        ),
+      message: "the bridge answers only on its loopback address: use the URL it gave (Host 127.0.0.1:<port>)",
     }),
   );
   app.post(PROGRESS_ROUTE, (c) =>

@@ -93,13 +93,8 @@ export function createContinuationApp(context: HttpHandlerContext): Hono {
   app.use(
     exactHost({
       allowed: () => context.allowedHosts(),
-      reject: (c) =>
-        jsonError(
-          c,
-          421,
-          "wrong_host",
-          "the continuation service answers only on its loopback address: use the URL it gave (Host 127.0.0.1:<port>)",
-        ),
+      message:
+        "the continuation service answers only on its loopback address: use the URL it gave (Host 127.0.0.1:<port>)",
     }),
   );
   app.all("*", async (c) => {

@@ -91,13 +91,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     app.use(
       exactHost({
         allowed: () => allowedHosts,
-        reject: (c) =>
-          jsonError(
-            c,
-            421,
-            "wrong_host",
-            "This console answers only on its loopback address; use the URL it printed.",
-          ),
+        message: "This console answers only on its loopback address; use the URL it printed.",
       }),
     );
   app.post("/api/session", (c) => c.body(null, 204, { "set-cookie": auth?.sessionCookie(false) ?? "" }));
