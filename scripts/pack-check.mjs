@@ -19,7 +19,6 @@ const ALLOWED = [
   /^package\/bin\//,
   /^package\/schema\//,
   /^package\/drizzle\//,
-  /^package\/drizzle-web\//,
 ];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];
 

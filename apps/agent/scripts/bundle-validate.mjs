@@ -1,10 +1,10 @@
-// Bundles `mono-agent validate` (with @mono-agent/config, @mono-agent/policy and zod) into one ES module,
+// Bundles `mono-agent validate` (with @mono-agent/config, @mono-agent/policy, the root of @mono-agent/web-console and zod) into one ES module,
 // dist/cli/validate-bundle.js. Loading one file instead of a few hundred small modules is what keeps
 // validate's cold start under its 300 ms target on Node 20, which has no module compile cache.
 // Everything else stays external: packages that locate files relative to import.meta.url must not move.
 import { build } from "esbuild";
 
-const BUNDLED = /^(@mono-agent\/config|@mono-agent\/policy|zod)(\/|$)/;
+const BUNDLED = /^(@mono-agent\/config|@mono-agent\/policy|@mono-agent\/web-console|zod)(\/|$)/;
 
 await build({
   entryPoints: ["dist/cli/validate/validate-command.js"],

@@ -8,6 +8,7 @@
  * - `invalid_operator_capability` (401): an operator API request without the operator bearer.
  * - `invalid_request` (400): a body field is missing or out of range; the message names it.
  * - `invalid_json` (400): the body is not a JSON object.
+ * - `body_too_deep` (400): the body nests arrays and objects deeper than the depth cap (64 levels).
  * - `body_too_large` (413): the body is over its limit (claim 16 KiB, result 256 KiB).
  * - `missing_payload` (400): a result body without `payload`.
  * - `payload_hash_mismatch` (400): `payloadHash` is not the SHA-256 of the canonical payload.
@@ -18,6 +19,7 @@
  * - `unknown_named_route` (403): the claim names a route that `continuations.namedRoutes` lacks.
  * - `active_continuation_limit` / `active_origin_limit` (429): admission limits are reached.
  * - `service_stopping` (503), `not_found` (404), `method_not_allowed` (405), `internal_error` (500).
+ * - `wrong_host` (421): the `Host` header is not the service's loopback address (a DNS-rebinding page).
  * - `invalid_transition` (409 on the operator API): an operator action does not apply to the record's state.
  * - `record_busy` (409 on the operator API): a process holds the record's lease; try again after it settles.
  * - `unknown_continuation` (404 on the operator API): no record with that id.
@@ -35,6 +37,7 @@ export type ContinuationErrorCode =
   | "invalid_operator_capability"
   | "invalid_request"
   | "invalid_json"
+  | "body_too_deep"
   | "body_too_large"
   | "missing_payload"
   | "payload_hash_mismatch"
@@ -49,6 +52,7 @@ export type ContinuationErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "internal_error"
+  | "wrong_host"
   | "invalid_transition"
   | "record_busy"
   | "unknown_continuation"
@@ -85,6 +89,7 @@ export const CONTINUATION_HTTP_STATUS: Readonly<Partial<Record<ContinuationError
   invalid_operator_capability: 401,
   invalid_request: 400,
   invalid_json: 400,
+  body_too_deep: 400,
   body_too_large: 413,
   missing_payload: 400,
   payload_hash_mismatch: 400,
@@ -99,6 +104,7 @@ export const CONTINUATION_HTTP_STATUS: Readonly<Partial<Record<ContinuationError
   not_found: 404,
   method_not_allowed: 405,
   internal_error: 500,
+  wrong_host: 421,
   invalid_transition: 409,
   record_busy: 409,
   unknown_continuation: 404,

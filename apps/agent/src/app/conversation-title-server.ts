@@ -5,7 +5,7 @@ import {
   CONVERSATION_TITLE_MAX_CHARACTERS,
   CONVERSATION_TITLE_TOOL_NAME,
   parseConversationTitleInput,
-} from "./conversation-title.js";
+} from "@mono-agent/web-console";
 
 /** What the model reads about the tool: name the whole conversation, refine it, never a status line. */
 export const CONVERSATION_TITLE_TOOL_DESCRIPTION =

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { exactHost, jsonError, loopbackHostNames, noStoreHeaders } from "@mono-agent/http-kit";
+import { startHttpServer } from "@mono-agent/http-kit/node";
 import { type ProgressCapability, type ProgressReport, stripRolloverBucket } from "@mono-agent/mcp-env";
-import { sendError } from "./interaction-bridge-http.js";
+import { Hono } from "hono";
 import { handleProgress, type ProgressBinding, type ProgressCaller } from "./progress-route.js";
 
 /** Random bytes in every bearer (master and progress): 24, base64url-encoded to 32 characters. */
@@ -44,7 +44,11 @@ export interface InteractionBridge {
 const digest = (token: string) => createHash("sha256").update(token).digest();
 const newToken = () => randomBytes(BRIDGE_TOKEN_BYTES).toString("base64url");
 
-/** Starts the bridge (node:http). Unknown routes are 404; the only route served is `POST /v1/progress`. */
+/**
+ * Starts the bridge. The only route served is `POST /v1/progress`; unknown routes are 404, and a `Host`
+ * that is not this listener's loopback address (`127.0.0.1`, `localhost` or `[::1]` with its port) is
+ * 421 `wrong_host` before anything else is looked at.
+ */
 export async function startInteractionBridge(
   options: InteractionBridgeOptions = {},
 ): Promise<InteractionBridge> {
@@ -59,30 +63,34 @@ export async function startInteractionBridge(
     const binding = bindings.get(key.toString("base64url"));
     return binding ? { kind: "run", binding } : undefined;
   };
-  const server = createServer((request, response) => {
-    const path = (request.url ?? "").split("?")[0];
-    if (path !== PROGRESS_ROUTE) return sendError(response, 404, "not_found", "no such route");
-    if (request.method !== "POST") {
-      response.setHeader("allow", "POST");
-      return sendError(response, 405, "method_not_allowed", `${PROGRESS_ROUTE} accepts POST only`);
-    }
-    handleProgress(request, response, {
+  let allowedHosts = new Set<string>();
+  const app = new Hono();
+  app.use(noStoreHeaders());
+  app.use(
+    exactHost({
+      allowed: () => allowedHosts,
+      message: "the bridge answers only on its loopback address: use the URL it gave (Host 127.0.0.1:<port>)",
+    }),
+  );
+  app.post(PROGRESS_ROUTE, (c) =>
+    handleProgress(c, {
       authenticate,
       countBodyReading: (delta) => {
         bodiesInFlight += delta;
       },
       bindingsOf: (conversationId) =>
         [...bindings.values()].filter((item) => item.conversationId === conversationId),
-    }).catch(() => sendError(response, 500, "internal_error", "the bridge could not handle the request"));
-  });
+    }),
+  );
+  app.all(PROGRESS_ROUTE, (c) =>
+    jsonError(c, 405, "method_not_allowed", `${PROGRESS_ROUTE} accepts POST only`, { allow: "POST" }),
+  );
+  app.notFound((c) => jsonError(c, 404, "not_found", "no such route"));
+  app.onError((_error, c) => jsonError(c, 500, "internal_error", "the bridge could not handle the request"));
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  let stopped: Promise<void> | undefined;
+  const server = await startHttpServer({ fetch: app.fetch, host, port: options.port ?? 0 });
+  allowedHosts = loopbackHostNames(server.port, host);
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
   return {
     url,
     progressUrl: `${url}${PROGRESS_ROUTE}`,
@@ -110,12 +118,8 @@ export async function startInteractionBridge(
       for (const [key, binding] of bindings) if (binding.runId === runId) bindings.delete(key);
     },
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        bindings.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return stopped;
+      bindings.clear();
+      return server.close();
     },
   };
 }

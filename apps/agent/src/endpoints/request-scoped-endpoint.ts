@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  exactHost,
+  HttpKitError,
+  JSON_BODY_MAX_DEPTH,
+  parseJsonText,
+  readBodyText,
+} from "@mono-agent/http-kit";
+import { type HttpBindings, startHttpServer } from "@mono-agent/http-kit/node";
+import { Hono } from "hono";
 
 /** Largest request body an app-owned endpoint reads, in bytes (reference §3.4: 1,000,000). */
 export const REQUEST_SCOPED_BODY_LIMIT_BYTES = 1_000_000;
@@ -23,85 +30,66 @@ export interface RequestScopedEndpoint {
   close(): Promise<void>;
 }
 
-/** Answers an error; the connection is closed so an unread request body cannot confuse a kept-alive socket. */
-function reject(response: ServerResponse, status: number, message: string): void {
-  response
-    .writeHead(status, {
+/** An error answer; the connection is closed so an unread request body cannot confuse a kept-alive socket. */
+function reject(status: number, message: string): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: {
       "content-type": "text/plain; charset=utf-8",
       "cache-control": "no-store",
       connection: "close",
-    })
-    .end(`${message}\n`);
+    },
+  });
 }
 
-/** Reads the body up to `limit` bytes; past it, drains the rest without keeping it and returns undefined. */
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size <= limit) chunks.push(chunk as Buffer);
-  }
-  return size > limit ? undefined : Buffer.concat(chunks);
+/** What a bad body is answered with: 413 above the cap, 400 for anything that is not JSON within the depth cap. */
+function rejectBody(error: HttpKitError, limit: number): Response {
+  if (error.code === "body_too_large") return reject(413, `request body larger than ${limit} bytes`);
+  if (error.code === "body_too_deep")
+    return reject(400, `request body nests deeper than ${JSON_BODY_MAX_DEPTH} levels`);
+  return reject(400, "request body is not JSON");
 }
 
 /**
  * Serves one app-owned MCP server for one run (reference §3.4): an HTTP server on 127.0.0.1:0 that answers
  * only POST on `/mcp/<random uuid>` with the exact Host header `127.0.0.1:<port>` (anything else is 404),
- * with a fresh stateless MCP server and transport per HTTP request and a body cap (413 above it).
+ * with a fresh stateless MCP server and the SDK's streamable HTTP transport per HTTP request and a body
+ * cap (413 above it).
  */
 export async function startRequestScopedEndpoint(
   options: RequestScopedEndpointOptions,
 ): Promise<RequestScopedEndpoint> {
   const path = `/mcp/${randomUUID()}`;
   const limit = options.bodyLimitBytes ?? REQUEST_SCOPED_BODY_LIMIT_BYTES;
-  let expectedHost = "";
-  const server = createServer(async (request, response) => {
-    if (request.url !== path || request.headers.host !== expectedHost)
-      return reject(response, 404, "not found");
-    if (request.method !== "POST")
-      return reject(response, 405, "method not allowed: this endpoint is stateless, POST only");
+  let expectedHost = new Set<string>();
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  app.use(exactHost({ allowed: () => expectedHost, reject: () => reject(404, "not found") }));
+  app.all(path, async (c) => {
+    // The capability is the exact path: a query string makes it another URL.
+    if (new URL(c.req.url).search !== "") return reject(404, "not found");
+    if (c.req.method !== "POST")
+      return reject(405, "method not allowed: this endpoint is stateless, POST only");
+    let parsed: unknown;
     try {
-      const body = await readBody(request, limit);
-      if (body === undefined) return reject(response, 413, `request body larger than ${limit} bytes`);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body.toString("utf8"));
-      } catch {
-        return reject(response, 400, "request body is not JSON");
-      }
-      const mcp = options.createServer();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on("close", () => {
-        void transport.close();
-        void mcp.close();
-      });
-      await mcp.connect(transport);
-      await transport.handleRequest(request, response, parsed);
+      parsed = parseJsonText(await readBodyText(c.req.raw, { maxBytes: limit }), { requireObject: false });
     } catch (error) {
-      if (!response.headersSent)
-        reject(response, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
-      else response.end();
+      if (HttpKitError.isInstance(error)) return rejectBody(error, limit);
+      throw error;
     }
-  });
-  await new Promise<void>((resolveListening, rejectListening) => {
-    server.once("error", rejectListening);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", rejectListening);
-      resolveListening();
+    const mcp = options.createServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    c.env.outgoing.once("close", () => {
+      void transport.close();
+      void mcp.close();
     });
+    await mcp.connect(transport);
+    return transport.handleRequest(c.req.raw, { parsedBody: parsed });
   });
-  const { port } = server.address() as AddressInfo;
-  expectedHost = `127.0.0.1:${port}`;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${expectedHost}${path}`,
-    close() {
-      closing ??= new Promise<void>((resolveClosed) => {
-        server.close(() => resolveClosed());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  app.notFound(() => reject(404, "not found"));
+  app.onError((error) =>
+    reject(500, `internal error: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  const server = await startHttpServer({ fetch: app.fetch, host: "127.0.0.1", port: 0 });
+  expectedHost = new Set([`127.0.0.1:${server.port}`]);
+  return { url: `http://127.0.0.1:${server.port}${path}`, close: () => server.close() };
 }

@@ -15,15 +15,6 @@
  * - `invalid_run_id`: a run id does not match the run id pattern.
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
  * - `conversation_busy`: a conversation reset was refused because a run of that conversation is in progress.
- *
- * Web console (`mono-agent serve`; the HTTP layer maps each to a status):
- * - `thread_not_found`: no web thread has that id (404).
- * - `thread_archived`: the thread is archived and takes no new messages (409).
- * - `thread_busy`: a run of the thread is in progress; one run at a time per thread (409).
- * - `no_run_in_progress`: cancel was asked of a thread with no run (409).
- * - `invalid_title`: a title is empty, too long or has control characters (400).
- * - `invalid_request`: a request body or parameter is malformed (400; 413 when too large).
- * - `web_store_failed`: the thread store could not be opened, read or written (500).
  */
 export type MonoAgentRuntimeErrorCode =
   | "invalid_model_ref"
@@ -38,21 +29,14 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_conversation_id"
   | "invalid_run_id"
   | "conversation_store_failed"
-  | "conversation_busy"
-  | "thread_not_found"
-  | "thread_archived"
-  | "thread_busy"
-  | "no_run_in_progress"
-  | "invalid_title"
-  | "invalid_request"
-  | "web_store_failed";
+  | "conversation_busy";
 
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 
 /**
- * The one error class of @mono-agent/agent (runtime and web console): a stable `code`, a message that
- * names the fix, an optional `cause`. `Code` narrows the code where a caller knows the area; it defaults
- * to every code. MCP bridge failures are `McpBridgeError`s of @mono-agent/mcp-bridge.
+ * The one error class of @mono-agent/agent (runtime): a stable `code`, a message that names the fix, an
+ * optional `cause`. `Code` narrows the code where a caller knows the area; it defaults to every code. MCP
+ * bridge failures are `McpBridgeError`s of @mono-agent/mcp-bridge; the web console has `WebConsoleError`.
  */
 export class MonoAgentRuntimeError<
   Code extends MonoAgentRuntimeErrorCode = MonoAgentRuntimeErrorCode,

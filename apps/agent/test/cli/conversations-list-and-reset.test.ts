@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { openToolHistoryStore, toolHistoryFile } from "@mono-agent/session-history/sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { artifactsDirOf } from "../app/run-record-store.js";
-import { makeWebAgentFolder } from "../web/serve-process.js";
-import { type ScriptedModelServer, startScriptedModelServer } from "../web/scripted-model-server.js";
+import { type ScriptedModelServer, startScriptedModelServer } from "../serve/scripted-model-server.js";
+import { makeWebAgentFolder } from "../serve/serve-process.js";
 import { STDIO_FIXTURE } from "./agent-folder.js";
 import { CLI_BIN, type CliResult, runCli } from "./run-cli.js";
 

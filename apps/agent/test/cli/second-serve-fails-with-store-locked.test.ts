@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "../web/serve-process.js";
+import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "../serve/serve-process.js";
 import { CLI_BIN } from "./run-cli.js";
 
 async function freePort(): Promise<number> {

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "../web/serve-process.js";
+import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "../serve/serve-process.js";
 
 /**
  * A loopback chat-completions server: a user message `grep {json}` makes the first step call Grep with

@@ -1,6 +1,6 @@
 import { join } from "node:path";
+import { createWebThreadStore } from "@mono-agent/web-console/node";
 import { describe, expect, test } from "vitest";
-import { createWebThreadStore } from "../../src/web/web-thread-store.js";
 import { fixtureServerConfig, makeAgentFolder } from "./agent-folder.js";
 import { runCli } from "./run-cli.js";
 

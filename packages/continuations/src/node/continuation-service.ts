@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { loopbackHostNames } from "@mono-agent/http-kit";
+import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
 import { canonicalJson } from "../canonical-json.js";
 import { ContinuationError } from "../continuation-error.js";
 import {
@@ -10,7 +10,7 @@ import {
   WORKER_TICK_MS,
 } from "../continuation-limits.js";
 import { ClaimCapabilities } from "./claim-capabilities.js";
-import { createContinuationHttpHandler } from "./continuation-http-handler.js";
+import { createContinuationApp } from "./continuation-http-handler.js";
 import type {
   ContinuationService,
   ContinuationServiceLimits,
@@ -84,7 +84,7 @@ export async function startContinuationService(
   ensureStateDir(options.stateDir);
   const lock = acquireOwnerLock(options.stateDir);
   let store: ContinuationStore | undefined;
-  let server: Server | undefined;
+  let server: HttpServer | undefined;
   try {
     store = openContinuationStore({ stateDir: options.stateDir });
     const secret = readStateSecret(options.stateDir);
@@ -125,7 +125,8 @@ export async function startContinuationService(
     });
     let stopping = false;
     let baseUrl = "";
-    const handler = createContinuationHttpHandler({
+    let allowedHosts = new Set<string>();
+    const app = createContinuationApp({
       store: openStore,
       secret,
       get baseUrl() {
@@ -136,6 +137,7 @@ export async function startContinuationService(
       maxActivePerOrigin: limits.maxActivePerOrigin,
       capabilities,
       detachedServices,
+      allowedHosts: () => allowedHosts,
       operatorTokenDigest: tokenDigest(operatorSecret),
       operatorPageSize: limits.operatorPageSize,
       healthExtras: () => ({
@@ -146,14 +148,10 @@ export async function startContinuationService(
       isStopping: () => stopping,
       onResult: () => worker.tick(),
     });
-    const listening = createServer(handler);
+    const listening = await startHttpServer({ fetch: app.fetch, host, port: options.port });
     server = listening;
-    await new Promise<void>((resolve, reject) => {
-      listening.once("error", reject);
-      listening.listen(options.port, host, () => resolve());
-    });
-    const address = listening.address() as AddressInfo;
-    baseUrl = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+    baseUrl = listening.origin;
+    allowedHosts = loopbackHostNames(listening.port, host);
     const timer = setInterval(() => worker.tick(), WORKER_TICK_MS);
     timer.unref();
     const retentionTimer = setInterval(() => {
@@ -231,8 +229,7 @@ export async function startContinuationService(
           clearInterval(retentionTimer);
           capabilities.clear();
           await worker.stop();
-          await new Promise<void>((resolve) => listening.close(() => resolve()));
-          listening.closeAllConnections();
+          await listening.close({ drain: true });
           openStore.close();
           lock.release();
         })();
@@ -240,7 +237,7 @@ export async function startContinuationService(
       },
     };
   } catch (error) {
-    server?.close();
+    void server?.close();
     store?.close();
     lock.release();
     throw error;

@@ -1,8 +1,7 @@
-import type { IncomingMessage } from "node:http";
 import { ContinuationError } from "../continuation-error.js";
 import type { ContinuationHealth } from "../continuation-health.js";
-import type { ContinuationRecord } from "../continuation-record.js";
 import { OPERATOR_BODY_MAX_BYTES } from "../continuation-limits.js";
+import type { ContinuationRecord } from "../continuation-record.js";
 import { parseCancelBody, parseListQuery, parseResolutionBody, parseRetryBody } from "../operator-bodies.js";
 import { sameSecret, tokenDigest } from "./continuation-tokens.js";
 import type { ContinuationStore } from "./open-continuation-store.js";
@@ -47,13 +46,13 @@ function requireMethod(method: string, allowed: string, path: string): void {
  */
 export async function operatorRoute(
   context: OperatorRouteContext,
-  request: IncomingMessage,
+  request: Request,
   url: URL,
   bearer: string,
 ): Promise<[number, unknown]> {
   if (bearer === "" || !sameSecret(tokenDigest(bearer), context.operatorTokenDigest))
     throw new ContinuationError("invalid_operator_capability", "missing or invalid operator bearer");
-  const method = request.method ?? "GET";
+  const method = request.method;
   const path = url.pathname;
   if (path === "/v1/operator/health") {
     requireMethod(method, "GET", path);

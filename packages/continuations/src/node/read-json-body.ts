@@ -1,35 +1,30 @@
-import type { IncomingMessage } from "node:http";
-import { ContinuationError } from "../continuation-error.js";
+import { HttpKitError, readJsonBody as readBoundedJsonBody } from "@mono-agent/http-kit";
+import { ContinuationError, type ContinuationErrorCode } from "../continuation-error.js";
+
+/** The protocol code of each way a body can be wrong (reference §7.2 names `body_too_large` and `invalid_json`). */
+const CODE_OF: Record<HttpKitError["code"], ContinuationErrorCode> = {
+  body_too_large: "body_too_large",
+  body_aborted: "invalid_request",
+  invalid_json: "invalid_json",
+  body_not_object: "invalid_json",
+  body_too_deep: "body_too_deep",
+};
 
 /**
- * Reads a JSON object body of at most `maxBytes`: `body_too_large` as soon as the declared or
- * received length passes the limit (the rest is not read), `invalid_json` for anything but an object
- * (an empty body reads as `{}` with `emptyIsObject`).
+ * Reads a JSON object body of at most `maxBytes` through the shared kit: `body_too_large` as soon as
+ * the declared or received length passes the limit (the rest is not read), `body_too_deep` past the
+ * kit's nesting cap, `invalid_json` for anything but an object (an empty body reads as `{}` with
+ * `emptyIsObject`).
  */
 export async function readJsonBody(
-  request: IncomingMessage,
+  request: Request,
   maxBytes: number,
   options: { emptyIsObject?: boolean } = {},
 ): Promise<unknown> {
-  const declared = Number(request.headers["content-length"] ?? "0");
-  const tooLarge = () =>
-    new ContinuationError("body_too_large", `the body is over ${maxBytes} bytes; send at most ${maxBytes}`);
-  if (declared > maxBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  if (options.emptyIsObject === true && size === 0) return {};
-  let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw new ContinuationError("invalid_json", "the body is not JSON; send one JSON object");
+    return await readBoundedJsonBody(request, { maxBytes, emptyIsObject: options.emptyIsObject === true });
+  } catch (error) {
+    if (!HttpKitError.isInstance(error)) throw error;
+    throw new ContinuationError(CODE_OF[error.code], error.message, { cause: error });
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new ContinuationError("invalid_json", "the body must be one JSON object");
-  return value;
 }

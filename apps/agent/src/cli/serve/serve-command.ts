@@ -7,6 +7,8 @@ import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { startFailureMessage } from "../start-failure-message.js";
 import { prewarmPatternSearch } from "../../runtime/pattern-search.js";
 import { isLoopbackHost } from "./loopback-host.js";
+import { webThreadStoreFile } from "./web-thread-store-file.js";
+import { WEB_TOKEN_ENV } from "./web-token-env.js";
 
 /** Port when neither --port nor `web.port` says otherwise: the config's own `web.port` default. */
 export const DEFAULT_WEB_PORT = 4317;
@@ -68,12 +70,11 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     agentDir: dirname(configPath),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
-  const { WEB_TOKEN_ENV, generateOperatorToken, operatorTokenProblem } = await import(
-    "../../web/operator-token.js"
-  );
+  const { operatorTokenProblem } = await import("@mono-agent/web-console");
+  const { generateOperatorToken, startWebConsole } = await import("@mono-agent/web-console/node");
   const { [WEB_TOKEN_ENV]: givenToken, ...env } = hostEnv;
   if (givenToken !== undefined) {
-    const problem = operatorTokenProblem(givenToken);
+    const problem = operatorTokenProblem(givenToken, WEB_TOKEN_ENV);
     if (problem) throw new ExitError(problem, EXIT_USAGE);
   }
   const token = givenToken ?? generateOperatorToken();
@@ -103,15 +104,15 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
       `warning: the console listens on ${host}, reachable from other machines over plain HTTP; protect the token and the network\n`,
     );
 
-  const { startWebConsole } = await import("../../web/start-web-console.js");
-  const { detectWebFeatures } = await import("../../web/detect-web-features.js");
+  const { consoleAppOf, detectWebFeatures } = await import("./detect-web-features.js");
   const webConsole = await startWebConsole({
-    app,
+    app: consoleAppOf(app),
+    storeFile: webThreadStoreFile(app.loaded),
     host,
     port,
     token,
     allowRemote: remote,
-    features: await detectWebFeatures(app.loaded),
+    features: await detectWebFeatures(app),
   }).catch(async (error: unknown) => {
     await app.close();
     const code = (error as NodeJS.ErrnoException).code;

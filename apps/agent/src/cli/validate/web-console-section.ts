@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool } from "@mono-agent/policy";
+import { CONVERSATION_TITLE_TOOL_NAME, operatorTokenProblem } from "@mono-agent/web-console";
 import Database from "better-sqlite3";
-import { CONVERSATION_TITLE_TOOL_NAME } from "../../app/conversation-title.js";
-import { operatorTokenProblem, WEB_TOKEN_ENV } from "../../web/operator-token.js";
-import { webThreadStoreFile } from "../../web/web-thread-store-file.js";
+import { webThreadStoreFile } from "../serve/web-thread-store-file.js";
+import { WEB_TOKEN_ENV } from "../serve/web-token-env.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /** Host names `mono-agent serve` binds without `--allow-remote`. */
@@ -46,7 +46,8 @@ export function webConsoleSection(loaded: LoadedConfig | undefined, env: EnvReco
         },
   ];
   const token = env[WEB_TOKEN_ENV];
-  const problem = token === undefined || token === "" ? undefined : operatorTokenProblem(token);
+  const problem =
+    token === undefined || token === "" ? undefined : operatorTokenProblem(token, WEB_TOKEN_ENV);
   lines.push(
     token === undefined || token === ""
       ? { status: "ok", message: "Operator token: a new random one each start, carried by the printed URL." }

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type {
+  WebConsoleApp,
+  WebFeatures,
+  WebMemoryPageSource,
+  WebRunSummaryView,
+  WebRunsPageSource,
+} from "@mono-agent/web-console";
+import { listConversationDeliveries } from "../../app/continuation-delivery.js";
+import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
+
+/** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
+interface RunHistoryModule {
+  openRunStore(options: { file: string; readOnly?: boolean }): {
+    listRuns(query: { limit: number }): Promise<{ runs: RunSummaryLike[] }>;
+    close(): Promise<void>;
+  };
+  runStoreFile(artifactsDir: string): string;
+}
+
+interface RunSummaryLike {
+  runId: string;
+  conversationId: string;
+  status: string;
+  model: string;
+  tools?: { name: string; calls: number }[];
+  startedAt: string;
+  durationMs?: number;
+}
+
+async function runHistoryModule(): Promise<RunHistoryModule | undefined> {
+  try {
+    const module = (await import("@mono-agent/run-history/sqlite")) as unknown as Partial<RunHistoryModule>;
+    return typeof module.openRunStore === "function" && typeof module.runStoreFile === "function"
+      ? (module as RunHistoryModule)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parts of @mono-agent/memory(/lite) the memory page reads, checked at runtime. */
+interface MemoryModules {
+  inspectLiteMemory(root: string): Record<string, unknown>;
+  utcDate(date: Date): string;
+  parseBullets(text: string): { text: string; status: string }[];
+}
+
+async function memoryModules(): Promise<MemoryModules | undefined> {
+  try {
+    const lite = (await import("@mono-agent/memory/lite")) as unknown as Partial<MemoryModules>;
+    const core = (await import("@mono-agent/memory")) as unknown as Partial<MemoryModules>;
+    if (
+      typeof lite.inspectLiteMemory !== "function" ||
+      typeof lite.utcDate !== "function" ||
+      typeof core.parseBullets !== "function"
+    )
+      return undefined;
+    return {
+      inspectLiteMemory: lite.inspectLiteMemory,
+      utcDate: lite.utcDate,
+      parseBullets: core.parseBullets,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Memory report fields the page shows, in order. */
+const MEMORY_STAT_FIELDS = ["memories", "dropped", "dailyFiles", "indexPresent", "firstDate", "lastDate"];
+
+function memorySource(memory: MemoryModules, root: string): WebMemoryPageSource {
+  return {
+    async overview() {
+      const report = memory.inspectLiteMemory(root);
+      const stats: Record<string, string | number> = {};
+      for (const field of MEMORY_STAT_FIELDS) {
+        const value = report[field];
+        if (typeof value === "number" || typeof value === "string") stats[field] = value;
+        else if (typeof value === "boolean") stats[field] = value ? "yes" : "no";
+      }
+      const file = join(root, "daily", `${memory.utcDate(new Date())}.md`);
+      const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+      const today = memory
+        .parseBullets(text)
+        .filter((bullet) => bullet.status !== "dropped")
+        .map((bullet) => bullet.text);
+      return { stats, today };
+    },
+  };
+}
+
+/** The running app as the web console sees it: runs, and live continuation deliveries when it has them. */
+export function consoleAppOf(app: MonoAgentApp): WebConsoleApp {
+  return {
+    run: (request) => app.run(request),
+    onContinuationDelivered: (listener) => app.onContinuationDelivered(listener),
+  };
+}
+
+/**
+ * Which optional parts this console can show, decided at runtime: the runs page when
+ * @mono-agent/run-history provides its SQLite store (runs are recorded by the app), the memory page
+ * when memory is configured (`memory.path`) and @mono-agent/memory provides the lite store's reader;
+ * and always the continuation deliveries of a thread (read from the conversation store).
+ */
+export async function detectWebFeatures(app: MonoAgentApp): Promise<WebFeatures> {
+  const { loaded } = app;
+  const features: WebFeatures = {};
+  const conversations = conversationStoreFile(loaded);
+  features.deliveries = (conversationId) => listConversationDeliveries(conversations, conversationId);
+  const runHistory = await runHistoryModule();
+  if (runHistory !== undefined)
+    features.runs = runsSource(runHistory, runHistory.runStoreFile(loaded.artifactsDir));
+  const memory = loaded.memoryDir === undefined ? undefined : await memoryModules();
+  if (memory !== undefined && loaded.memoryDir !== undefined)
+    features.memory = memorySource(memory, loaded.memoryDir);
+  return features;
+}
+
+function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSource {
+  return {
+    async listRecent(limit) {
+      if (!existsSync(file)) return [];
+      const store = runHistory.openRunStore({ file, readOnly: true });
+      try {
+        const page = await store.listRuns({ limit });
+        return page.runs.map(
+          (run): WebRunSummaryView => ({
+            runId: run.runId,
+            conversationId: run.conversationId,
+            status: run.status,
+            model: run.model,
+            tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls })),
+            startedAt: run.startedAt,
+            durationMs: run.durationMs ?? null,
+          }),
+        );
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,9 @@
+export { generateOperatorToken } from "./node/operator-token.js";
+export {
+  type StartWebConsoleOptions,
+  startWebConsole,
+  type WebConsole,
+} from "./node/start-web-console.js";
+export type { WebServer } from "./node/web-server.js";
+export { isTitleWritable } from "./node/web-thread-rows.js";
+export { createWebThreadStore, type WebThreadStore } from "./node/web-thread-store.js";

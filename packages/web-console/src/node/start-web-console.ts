@@ -1,0 +1,82 @@
+import type { WebConsoleApp } from "../web-console-app.js";
+import { createWebEventHub } from "../web-event-hub.js";
+import type { WebFeatures } from "../web-features.js";
+import { createWebRuns } from "./web-runs.js";
+import { startWebServer, type WebServer } from "./web-server.js";
+import { WEB_CONVERSATION_PREFIX } from "./web-thread-rows.js";
+import { createWebThreadStore, type WebThreadStore } from "./web-thread-store.js";
+
+/** Options of {@link startWebConsole}. */
+export interface StartWebConsoleOptions {
+  /** The app the console serves: it runs the agent; the console records and shows its threads. */
+  app: WebConsoleApp;
+  /** The SQLite file of the threads (made 0600 with its folder 0700 when missing). */
+  storeFile: string;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The operator token every request must prove. */
+  token: string;
+  /** Accept requests for any Host name (needed behind a non-loopback bind). */
+  allowRemote?: boolean;
+  /** Optional pages (runs, memory) and the deliveries shown in threads; absent ones are hidden. */
+  features?: WebFeatures;
+}
+
+/** A running web console. */
+export interface WebConsole {
+  readonly server: WebServer;
+  readonly store: WebThreadStore;
+  /** Turns found `running` from an earlier process and marked `interrupted` at start. */
+  readonly interruptedTurns: number;
+  /** Cancels runs in progress, waits for them, stops the server and closes the thread store. */
+  close(): Promise<void>;
+}
+
+/** Opens the thread store, then serves the console over HTTP. Never prints. */
+export async function startWebConsole(options: StartWebConsoleOptions): Promise<WebConsole> {
+  const store = createWebThreadStore({ file: options.storeFile });
+  const interruptedTurns = store.interruptRunningTurns();
+  const hub = createWebEventHub();
+  const runs = createWebRuns({ run: (request) => options.app.run(request), store, hub });
+  const stopWatchingDeliveries = options.app.onContinuationDelivered?.((delivery) => {
+    const threadId = delivery.conversationId.startsWith(WEB_CONVERSATION_PREFIX)
+      ? delivery.conversationId.slice(WEB_CONVERSATION_PREFIX.length)
+      : undefined;
+    if (threadId === undefined || !store.touchThread(threadId)) return;
+    hub.publish({ type: "thread", threadId });
+    hub.publish({ type: "threads" });
+  });
+  let server: WebServer;
+  try {
+    server = await startWebServer({
+      host: options.host,
+      port: options.port,
+      token: options.token,
+      allowRemote: options.allowRemote ?? false,
+      store,
+      runs,
+      hub,
+      features: options.features ?? {},
+    });
+  } catch (error) {
+    stopWatchingDeliveries?.();
+    store.close();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    store,
+    interruptedTurns,
+    close() {
+      closing ??= (async () => {
+        stopWatchingDeliveries?.();
+        await runs.close();
+        await server.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

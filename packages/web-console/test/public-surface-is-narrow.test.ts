@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const SRC = fileURLToPath(new URL("../src/", import.meta.url));
+
+describe("the public surface of @mono-agent/web-console", () => {
+  test("the root entry imports nothing Node-only: node:*, SQLite, drizzle, hono and node/ stay on ./node", () => {
+    const rootFiles = readdirSync(SRC).filter((name) => name.endsWith(".ts") && name !== "node.ts");
+    for (const name of rootFiles) {
+      const text = readFileSync(join(SRC, name), "utf8");
+      expect(text, name).not.toMatch(/from "node:|better-sqlite3|drizzle-orm|from "hono|http-kit|\.\/node\//);
+    }
+  });
+
+  test("exports exactly these names (a new export is an API decision)", async () => {
+    expect(Object.keys(await import("../src/index.js")).sort()).toEqual([
+      "CONVERSATION_TITLE_MAX_CHARACTERS",
+      "CONVERSATION_TITLE_TOOL_NAME",
+      "OPERATOR_TOKEN_MIN_CHARACTERS",
+      "WebConsoleError",
+      "normalizeConversationTitle",
+      "operatorTokenProblem",
+      "parseConversationTitleInput",
+    ]);
+    expect(Object.keys(await import("../src/node.js")).sort()).toEqual([
+      "createWebThreadStore",
+      "generateOperatorToken",
+      "isTitleWritable",
+      "startWebConsole",
+    ]);
+  });
+});
