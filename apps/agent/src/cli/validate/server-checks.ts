@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import {
   type ConfigValue,
   type DeclaredMcpServer,
@@ -59,7 +60,7 @@ export function serverLines(servers: Record<string, DeclaredMcpServer>, env: Env
     return [
       {
         status: disabled ? "disabled" : "ok",
-        message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
+        message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn === "mcp.json" ? basename(server.origin.file) : server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
       },
       ...(disabled ? [] : unsetEnvReferenceLines(server, env)),
     ];
