@@ -31,7 +31,13 @@ export {
   type ResolvedServerOptions,
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
-export { type ConfigValue, type EnvReference, isEnvReference } from "./schema/env-reference-schema.js";
+export {
+  type ConfigValue,
+  type EnvReference,
+  isEnvReference,
+  resolveEnvReference,
+} from "./schema/env-reference-schema.js";
+export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
 export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,
