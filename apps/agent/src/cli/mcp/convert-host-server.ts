@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type ConfigValue, type McpServerOptions, type McpServerSpec, parseEnvFile } from "@mono-agent/config";
+import {
+  type ConfigValue,
+  type McpServerOptions,
+  type McpServerSpec,
+  parseEnvFile,
+} from "@mono-agent/config";
 import {
   type TranslateContext,
   translateLiteral,
