@@ -20,6 +20,7 @@ export function installEnv() {
     ...process.env,
     TURBO_TELEMETRY_DISABLED: "1",
     npm_config_update_notifier: "false",
+    pnpm_config_update_notifier: "false",
     NO_UPDATE_NOTIFIER: "1",
   };
   if (!env.npm_config_nodedir && existsSync("/usr/include/node/node.h")) env.npm_config_nodedir = "/usr";

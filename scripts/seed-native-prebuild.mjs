@@ -10,12 +10,21 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { root } from "./pack-packages.mjs";
 
-/** Seeds the prebuild cache for `nodeBinary` (default: this Node); returns what it did, as one line. */
-export function seedBetterSqlitePrebuild({ nodeBinary = process.execPath, env = process.env } = {}) {
-  let packageDir;
+/**
+ * Seeds the prebuild cache for `nodeBinary` (default: this Node); returns what it did, as one line.
+ * `builtFor`: a better-sqlite3 folder that npm just built with `nodeBinary`, saved for the next install
+ * (by default the workspace's own, built for this Node).
+ */
+export function seedBetterSqlitePrebuild({
+  nodeBinary = process.execPath,
+  env = process.env,
+  builtFor,
+} = {}) {
+  let packageDir = builtFor;
   try {
-    const require = createRequire(join(root, "apps", "agent", "package.json"));
-    packageDir = dirname(require.resolve("better-sqlite3/package.json"));
+    packageDir ??= dirname(
+      createRequire(join(root, "apps", "agent", "package.json")).resolve("better-sqlite3/package.json"),
+    );
   } catch {
     return "no workspace better-sqlite3 to reuse";
   }
@@ -24,14 +33,12 @@ export function seedBetterSqlitePrebuild({ nodeBinary = process.execPath, env = 
   const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
   const probe = spawnSync(
     nodeBinary,
-    ["-p", "[process.versions.modules, process.platform, process.arch].join(\" \")"],
+    ["-p", '[process.versions.modules, process.platform, process.arch].join(" ")'],
     {
       encoding: "utf8",
     },
   );
   const [abi, platform, arch] = probe.stdout.trim().split(" ");
-  if (abi !== process.versions.modules)
-    return `Node ABI ${abi} differs from the workspace build's; npm compiles it`;
   const file = `better-sqlite3-v${version}-node-v${abi}-${platform}-${arch}.tar.gz`;
   const url = `https://github.com/WiseLibs/better-sqlite3/releases/download/v${version}/${file}`;
   const cache =
@@ -41,9 +48,13 @@ export function seedBetterSqlitePrebuild({ nodeBinary = process.execPath, env = 
     "_prebuilds",
     `${createHash("sha512").update(url).digest("hex").slice(0, 6)}-${file}`,
   );
-  if (!existsSync(target)) {
-    mkdirSync(dirname(target), { recursive: true });
-    execFileSync("tar", ["-czf", target, "-C", packageDir, "build/Release/better_sqlite3.node"]);
-  }
-  return `better-sqlite3 ${version} reuses the workspace's build for Node ABI ${abi}`;
+  if (existsSync(target))
+    return `better-sqlite3 ${version} for Node ABI ${abi}: reusing the build kept in ${dirname(target)}`;
+  if (builtFor === undefined && abi !== process.versions.modules)
+    return `Node ABI ${abi} differs from the workspace build's; npm compiles better-sqlite3 (kept for the next install)`;
+  mkdirSync(dirname(target), { recursive: true });
+  execFileSync("tar", ["-czf", target, "-C", packageDir, "build/Release/better_sqlite3.node"]);
+  return builtFor === undefined
+    ? `better-sqlite3 ${version} reuses the workspace's build for Node ABI ${abi}`
+    : `better-sqlite3 ${version} for Node ABI ${abi} kept for the next install`;
 }

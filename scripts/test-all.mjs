@@ -26,6 +26,8 @@ step("tests", [
   `--outputFile.json=${resultsFile}`,
 ]);
 step("packed tarballs", ["node", "scripts/pack-check.mjs"]);
+// The other supported Node lines, on the tarballs pack-check just made (see scripts/node-smoke.mjs).
+step("Node 22 and 24 smoke", ["node", "scripts/node-smoke.mjs", "22", "24"]);
 
 let passed = 0;
 let failed = 0;

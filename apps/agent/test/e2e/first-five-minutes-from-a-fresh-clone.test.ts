@@ -19,7 +19,7 @@ const SETUP_TIMEOUT_MS = 15 * 60_000;
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "mono-agent-fresh-clone-"));
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 function sharedCaches(): Record<string, string> {
   const npmCache = spawnSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).stdout.trim();
@@ -36,7 +36,7 @@ function sharedCaches(): Record<string, string> {
   );
   return {
     ...(npmCache ? { npm_config_cache: npmCache } : {}),
-    ...(store ? { npm_config_store_dir: store } : {}),
+    ...(store ? { npm_config_store_dir: store, pnpm_config_store_dir: store } : {}),
     ...(turboCache ? { TURBO_CACHE_DIR: turboCache } : {}),
   };
 }
