@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installEnv } from "./bootstrap.mjs";
 import { packPackages, root } from "./pack-packages.mjs";
+import { seedBetterSqlitePrebuild } from "./seed-native-prebuild.mjs";
 
 const packDir = join(root, ".ci", "pack");
 /** Files a tarball may hold, as path prefixes inside `package/`. */
@@ -57,7 +58,8 @@ try {
       2,
     ),
   );
-  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+  console.log(seedBetterSqlitePrebuild());
+  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefer-offline"], {
     cwd: project,
     stdio: "inherit",
     env: installEnv(),
