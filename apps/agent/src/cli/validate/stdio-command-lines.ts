@@ -56,7 +56,9 @@ export function stdioCommandLines(
         message: `MCP server ${server.name}: command "${spec.command}" cannot be started: ${where}; every run skips this server`,
         suggestion: spec.command.includes("/")
           ? "fix the path (relative paths resolve against the server's cwd, by default the workspace)"
-          : `install ${spec.command}, add its folder to PATH, or give the command's absolute path`,
+          : spec.command === "mono-agent"
+            ? "put the mono-agent command on PATH: `npm run setup` in a clone of mono-agent (or `npm install -g @mono-agent/agent`)"
+            : `install ${spec.command}, add its folder to PATH, or give the command's absolute path`,
       },
     ];
   });
