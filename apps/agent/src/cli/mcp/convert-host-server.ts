@@ -66,6 +66,21 @@ export function convertHostServer(
   const notes: ImportNote[] = [];
   const note = (kind: ImportNote["kind"], message: string) => notes.push({ server: name, kind, message });
   const fromValue = (value: ValueNote) => note(value.kind, value.message);
+  /** The `env` or `headers` object of the entry, each string value translated (see translateValue). */
+  const translateValues = (field: "env" | "headers"): Record<string, ConfigValue> => {
+    const translated: Record<string, ConfigValue> = {};
+    const values = isRecord(entry) && isRecord(entry[field]) ? entry[field] : {};
+    for (const [key, value] of Object.entries(values)) {
+      if (typeof value !== "string") {
+        note("dropped", `${path}.${field}.${key} is not a string; dropped`);
+        continue;
+      }
+      const result = translateValue(value, `${field}.${key}`, context);
+      for (const valueNote of result.notes) fromValue(valueNote);
+      translated[key] = result.value;
+    }
+    return translated;
+  };
   if (!isRecord(entry)) {
     note("dropped", `${path} is not an object; skipped`);
     return { notes };
@@ -146,15 +161,7 @@ export function convertHostServer(
           `${path}.envFile: its variables (${names.join(", ")}) are declared as { "$env": NAME } and their values stay out of mcp.json: copy them from ${envFile} into the agent folder's .env (or pass --env-file ${envFile})`,
         );
     }
-    for (const [key, value] of Object.entries(isRecord(entry["env"]) ? entry["env"] : {})) {
-      if (typeof value !== "string") {
-        note("dropped", `${path}.env.${key} is not a string; dropped`);
-        continue;
-      }
-      const translated = translateValue(value, `env.${key}`, context);
-      translated.notes.forEach(fromValue);
-      env[key] = translated.value;
-    }
+    Object.assign(env, translateValues("env"));
     const spec: McpServerSpec = {
       command: command.value,
       ...(args.length > 0 ? { args } : {}),
@@ -177,16 +184,7 @@ export function convertHostServer(
     if (urlKey !== "url") note("converted", `${path}.${urlKey} -> "url"`);
     const url = translateLiteral(entry[urlKey] as string, "url", context);
     url.notes.forEach(fromValue);
-    const headers: Record<string, ConfigValue> = {};
-    for (const [key, value] of Object.entries(isRecord(entry["headers"]) ? entry["headers"] : {})) {
-      if (typeof value !== "string") {
-        note("dropped", `${path}.headers.${key} is not a string; dropped`);
-        continue;
-      }
-      const translated = translateValue(value, `headers.${key}`, context);
-      translated.notes.forEach(fromValue);
-      headers[key] = translated.value;
-    }
+    const headers = translateValues("headers");
     const spec: McpServerSpec = {
       url: url.value,
       ...(type === "http" || type === "sse" ? { type } : {}),
