@@ -15,7 +15,14 @@ export function pnpmCommand() {
 /** Env for installs: better-sqlite3 compiles from source; point node-gyp at the local Node headers when the
  * machine has them, since pnpm does not pass npm's `nodedir` setting on and the network has no headers. */
 export function installEnv() {
-  const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1" };
+  // No pnpm/npm "update available" box in the middle of an install log: the pinned versions are deliberate.
+  const env = {
+    ...process.env,
+    TURBO_TELEMETRY_DISABLED: "1",
+    npm_config_update_notifier: "false",
+    pnpm_config_update_notifier: "false",
+    NO_UPDATE_NOTIFIER: "1",
+  };
   if (!env.npm_config_nodedir && existsSync("/usr/include/node/node.h")) env.npm_config_nodedir = "/usr";
   return env;
 }

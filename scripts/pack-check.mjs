@@ -2,12 +2,13 @@
 // installs the tarballs into a temporary project outside the workspace, and imports each package alone,
 // every entry of its exports map (the root and each subpath such as `./stdio`): the way our users consume them.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { installEnv, pnpmCommand } from "./bootstrap.mjs";
+import { join } from "node:path";
+import { installEnv } from "./bootstrap.mjs";
+import { packPackages, root } from "./pack-packages.mjs";
+import { seedBetterSqlitePrebuild } from "./seed-native-prebuild.mjs";
 
-const root = resolve(import.meta.dirname, "..");
 const packDir = join(root, ".ci", "pack");
 /** Files a tarball may hold, as path prefixes inside `package/`. */
 const ALLOWED = [
@@ -19,66 +20,35 @@ const ALLOWED = [
   /^package\/bin\//,
   /^package\/schema\//,
   /^package\/drizzle\//,
+  /^package\/drizzle-web\//,
 ];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];
 
-const packages = ["packages", "apps"].flatMap((group) =>
-  readdirSync(join(root, group), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(root, group, entry.name))
-    .filter((dir) => {
-      try {
-        return !JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).private;
-      } catch {
-        return false;
-      }
-    }),
-);
-
-rmSync(packDir, { recursive: true, force: true });
-mkdirSync(packDir, { recursive: true });
-const pnpm = pnpmCommand();
-const problems = [];
-const tarballs = {};
 /** The import specifiers of each package's exports map (`./package.json` and `*` patterns left out), by name. */
 const entryPoints = {};
-for (const dir of packages) {
-  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-  const before = new Set(readdirSync(packDir));
-  const packed = spawnSync(pnpm[0], [...pnpm.slice(1), "pack", "--pack-destination", packDir], {
-    cwd: dir,
-    env: installEnv(),
-    encoding: "utf8",
-  });
-  const file = readdirSync(packDir).find((name) => !before.has(name));
-  if (packed.status !== 0 || !file) {
-    problems.push(`${manifest.name}: pnpm pack failed: ${packed.stderr}`);
-    continue;
-  }
-  const tarball = join(packDir, file);
-  tarballs[manifest.name] = tarball;
+const { tarballs, problems } = packPackages(packDir, (name, tarball) => {
   const entries = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n");
   for (const entry of entries) {
     if (!ALLOWED.some((pattern) => pattern.test(entry)) || FORBIDDEN.some((pattern) => pattern.test(entry))) {
-      problems.push(`${manifest.name}: unexpected file in tarball: ${entry}`);
+      problems.push(`${name}: unexpected file in tarball: ${entry}`);
     }
   }
   if (!entries.some((entry) => entry.startsWith("package/dist/")))
-    problems.push(`${manifest.name}: no dist/ in tarball`);
+    problems.push(`${name}: no dist/ in tarball`);
   const packedManifest = JSON.parse(
     execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
   );
-  entryPoints[manifest.name] = Object.keys(packedManifest.exports ?? { ".": null })
+  entryPoints[name] = Object.keys(packedManifest.exports ?? { ".": null })
     .filter((subpath) => subpath !== "./package.json" && !subpath.includes("*"))
-    .map((subpath) => `${manifest.name}${subpath.slice(1)}`);
+    .map((subpath) => `${name}${subpath.slice(1)}`);
   for (const section of ["dependencies", "peerDependencies"]) {
-    for (const [name, range] of Object.entries(packedManifest[section] ?? {})) {
+    for (const [dependency, range] of Object.entries(packedManifest[section] ?? {})) {
       if (/^(workspace|catalog):/.test(range))
-        problems.push(`${manifest.name}: ${section}.${name} left as ${range}`);
+        problems.push(`${name}: ${section}.${dependency} left as ${range}`);
     }
   }
-  console.log(`packed ${manifest.name}: ${entries.length} files`);
-}
+  console.log(`packed ${name}: ${entries.length} files`);
+});
 
 const project = mkdtempSync(join(tmpdir(), "mono-agent-pack-"));
 try {
@@ -93,7 +63,8 @@ try {
       2,
     ),
   );
-  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+  console.log(seedBetterSqlitePrebuild());
+  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefer-offline"], {
     cwd: project,
     stdio: "inherit",
     env: installEnv(),

@@ -26,6 +26,8 @@ step("tests", [
   `--outputFile.json=${resultsFile}`,
 ]);
 step("packed tarballs", ["node", "scripts/pack-check.mjs"]);
+// The other supported Node lines, on the tarballs pack-check just made (see scripts/node-smoke.mjs).
+step("Node 22 and 24 smoke", ["node", "scripts/node-smoke.mjs", "22", "24"]);
 
 let passed = 0;
 let failed = 0;
@@ -34,7 +36,8 @@ if (existsSync(resultsFile)) {
   passed = results.numPassedTests ?? 0;
   // A test file that fails to load has no failed test of its own; count it once as a failure.
   const brokenFiles = (results.testResults ?? []).filter(
-    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+    (file) =>
+      file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
   ).length;
   failed = (results.numFailedTests ?? 0) + brokenFiles;
 }

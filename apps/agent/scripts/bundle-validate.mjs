@@ -18,6 +18,11 @@ await build({
     {
       name: "external-except-config",
       setup(builder) {
+        // `validate --connect` loads the MCP probe (and the MCP SDK) only when asked: keep it a separate module.
+        builder.onResolve({ filter: /\/mcp\/probe-mcp-servers\.js$/ }, () => ({
+          path: "./mcp/probe-mcp-servers.js",
+          external: true,
+        }));
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
           BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
         );

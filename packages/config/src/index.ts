@@ -1,3 +1,4 @@
+export { closestKey } from "./closest-key.js";
 export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
 export {
   ENV_OVERRIDES,
@@ -36,7 +37,13 @@ export {
   type ResolvedServerOptions,
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
-export { type ConfigValue, type EnvReference, isEnvReference } from "./schema/env-reference-schema.js";
+export {
+  type ConfigValue,
+  type EnvReference,
+  isEnvReference,
+  resolveEnvReference,
+} from "./schema/env-reference-schema.js";
+export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
 export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import { appendJsonPath } from "./json-path.js";
 import type { DeclaredMcpServer, EnvRecord } from "./loaded-config.js";
 import { MonoAgentConfigError } from "./mono-agent-config-error.js";
 import { setOwnProperty } from "./set-own-property.js";
-import { type ConfigValue, isEnvReference } from "./schema/env-reference-schema.js";
+import { type ConfigValue, isEnvReference, resolveEnvReference } from "./schema/env-reference-schema.js";
 import { DEFAULT_CONNECT_TIMEOUT_MS, isStdioServerSpec } from "./schema/mcp-server-spec-schema.js";
 
 /** Per-server options after defaults. */
@@ -45,7 +45,7 @@ function resolveValues(
       setOwnProperty(resolved, name, value);
       continue;
     }
-    const text = Object.hasOwn(env, value.$env) ? env[value.$env] : undefined;
+    const text = resolveEnvReference(value, env);
     if (text === undefined) {
       const jsonPath = appendJsonPath(server.origin.jsonPath, [field, name, "$env"]);
       const message = `MCP server ${JSON.stringify(server.name)} (${server.origin.file} at ${jsonPath}): ${field} entry ${JSON.stringify(name)} reads the environment variable ${value.$env}, which is not set; accepted: export ${value.$env} or add it to the .env file.`;

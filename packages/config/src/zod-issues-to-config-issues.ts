@@ -75,6 +75,34 @@ function expectedFor(issue: ZodIssue, source: IssueSource, path: PropertyKey[]):
   }
 }
 
+/** Keys other hosts use for a server's URL (Windsurf's `serverUrl`, Gemini CLI's `httpUrl`): mono-agent's is `url`. */
+const OTHER_HOSTS_URL_KEYS = new Set(["serverUrl", "httpUrl", "uri", "endpoint"]);
+
+const SPEC_KEYS_BESIDE_COMMAND_OR_URL = new Set([
+  "type",
+  "args",
+  "env",
+  "cwd",
+  "headers",
+  "enabled",
+  "timeoutMs",
+  "connectTimeoutMs",
+  "includeTools",
+  "excludeTools",
+]);
+
+/** ` (did you mean "command"?)` for the key of a spec that has neither `command` nor `url`. */
+function commandOrUrlHint(value: Record<string, unknown>): string {
+  for (const key of Object.keys(value).filter((name) => !SPEC_KEYS_BESIDE_COMMAND_OR_URL.has(name))) {
+    if (OTHER_HOSTS_URL_KEYS.has(key))
+      return ` ("${key}" is another host's name for it: write "url", or run \`mono-agent mcp import\`)`;
+    const suggestion = closestKey(key, ["command", "url"]);
+    if (suggestion !== undefined && suggestion !== key)
+      return ` (did you mean "${suggestion}" for "${key}"?)`;
+  }
+  return "";
+}
+
 function serverSpecIssues(issue: z.core.$ZodIssueInvalidUnion, source: IssueSource, path: PropertyKey[]) {
   const value = valueAtPath(source.input, path).value;
   const jsonPath = formatJsonPath(path);
@@ -85,7 +113,7 @@ function serverSpecIssues(issue: z.core.$ZodIssueInvalidUnion, source: IssueSour
     ? `a server spec must be an object, got ${describeJsonValue(value)}`
     : hasCommand
       ? 'the server declares both "command" and "url"; choose one'
-      : 'the server declares neither "command" nor "url"';
+      : `the server declares neither "command" nor "url"${commandOrUrlHint(value)}`;
   const error: ConfigIssue = {
     severity: "error",
     code: source.invalidCode,

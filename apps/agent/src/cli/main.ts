@@ -33,6 +33,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the agent once: prompt as argument or stdin (--conversation, --model, --json)",
     load: async () => (await import("./run/run-command.js")).runCommand,
   },
+  mcp: {
+    summary:
+      "MCP servers: `mcp list` / `mcp get <name>` connect them and show status, time and tools; `mcp import` reads other hosts' files",
+    load: async () => (await import("./mcp/mcp-command.js")).mcpCommand,
+  },
   memory: {
     summary: "curated memory: stats, today, show <date>, search <q>, rebuild, forget prepare|apply|restore",
     load: async () => (await import("./memory/memory-command.js")).memoryCommand,

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { closestKey } from "@mono-agent/config";
 import { usageError } from "./exit-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -29,7 +30,7 @@ export function parseCommandArgs<T extends Options>(
   } catch (error) {
     const message =
       error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, ".") : String(error);
-    throw usageError(message, usage);
+    throw usageError(`${message}${flagSuggestion(message, options)}`, usage);
   }
   // parseArgs keeps the last of a repeated single-value flag; `--config a --config b` would drop `a` silently.
   const seen = new Set<string>();
@@ -42,4 +43,12 @@ export function parseCommandArgs<T extends Options>(
     seen.add(token.name);
   }
   return { values: parsed.values as ParsedCommandArgs<T>["values"], positionals: parsed.positionals };
+}
+
+/** ` Did you mean --model?` for `Unknown option '--modle'`, when a known flag is close. */
+function flagSuggestion(message: string, options: Options): string {
+  const unknown = /^Unknown option '--([^'=]+)/.exec(message)?.[1];
+  if (unknown === undefined) return "";
+  const suggestion = closestKey(unknown, Object.keys(options));
+  return suggestion === undefined ? "" : ` Did you mean --${suggestion}?`;
 }

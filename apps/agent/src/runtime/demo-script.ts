@@ -1,4 +1,5 @@
 import type { Context, Message, Tool, ToolResultMessage } from "@mariozechner/pi-ai";
+import { type DemoToolChoice, chooseToolForPrompt, fillRequired } from "./demo-tool-choice.js";
 
 /** One scripted reply of the demo model: text to stream, then at most one tool call. */
 export interface DemoReply {
@@ -6,10 +7,9 @@ export interface DemoReply {
   toolCall?: { id: string; name: string; arguments: Record<string, unknown> };
 }
 
-interface PlannedCall {
-  name: string;
-  arguments: Record<string, unknown>;
-  reason: string;
+interface PlannedCall extends DemoToolChoice {
+  /** Chosen because it fits what the prompt asks (arithmetic, a time zone), not by a word of its name. */
+  fitsPrompt?: boolean;
 }
 
 /** Most tool names listed in the demo's first reply; the rest are counted (keeps the reply readable). */
@@ -17,9 +17,6 @@ export const DEMO_LISTED_TOOLS_MAX = 40;
 
 /** Characters of each tool result the demo quotes in its answer (enough to show it is the real output). */
 export const DEMO_EXCERPT_MAX_CHARACTERS = 400;
-
-/** Characters of the prompt the demo passes as a required string argument. */
-export const DEMO_ARGUMENT_MAX_CHARACTERS = 200;
 
 const MCP_TOOL_PREFIX = "mcp__";
 const READ_TOOL_NAME = "Read";
@@ -60,7 +57,7 @@ export function planDemoReply(context: Context): DemoReply {
   const results = turnMessages.filter(
     (message): message is ToolResultMessage => message.role === "toolResult",
   );
-  return { text: finalAnswer(results) };
+  return { text: finalAnswer(results, plan) };
 }
 
 function introduction(tools: readonly Tool[], lastUserIndex: number, plan: readonly PlannedCall[]): string {
@@ -88,20 +85,41 @@ function introduction(tools: readonly Tool[], lastUserIndex: number, plan: reado
   return lines.join("\n");
 }
 
-function finalAnswer(results: readonly ToolResultMessage[]): string {
+/** The direct answer of a fitted call whose result is `{ "expression", "result" }` JSON: `17 * 23 = 391`. */
+function directAnswer(
+  results: readonly ToolResultMessage[],
+  plan: readonly PlannedCall[],
+): string | undefined {
+  const first = plan[0];
+  const result = results.find((entry) => entry.toolName === first?.name);
+  if (!first?.fitsPrompt || !result || result.isError) return undefined;
+  try {
+    const parsed = JSON.parse(messageText(result)) as Record<string, unknown>;
+    if (typeof parsed["expression"] === "string" && parsed["result"] !== undefined)
+      return `${parsed["expression"]} = ${String(parsed["result"])} (from ${first.name}).`;
+    if (typeof parsed["local"] === "string" && typeof parsed["timeZone"] === "string")
+      return `In ${parsed["timeZone"]} it is ${parsed["local"]} (from ${first.name}).`;
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function finalAnswer(results: readonly ToolResultMessage[], plan: readonly PlannedCall[] = []): string {
   if (results.length === 0) {
     return (
       "I found no MCP tool I could call without arguments and no Read tool, so I have no tool results to report. " +
       "Set runtime.model to a real model to get real answers (see docs/models.md)."
     );
   }
-  const parts = ["Here is what the tools gave me:"];
+  const direct = directAnswer(results, plan);
+  const parts = [...(direct ? [direct] : []), "Here is what the tools gave me:"];
   for (const result of results) {
     const verb = result.isError ? "failed with" : "returned";
     parts.push(`- ${result.toolName} ${verb}:\n${quote(excerpt(messageText(result)))}`);
   }
   parts.push(
-    "That is all a scripted demo can do. Set runtime.model to a real model to get real answers (see docs/models.md).",
+    "That is all mono-agent's offline demo model (a script, not an LLM) can do. Set runtime.model to a real model to get real answers (see docs/models.md).",
   );
   return parts.join("\n\n");
 }
@@ -110,8 +128,8 @@ function planCalls(prompt: string, tools: readonly Tool[]): PlannedCall[] {
   const calls: PlannedCall[] = [];
   const mcpCall = chooseMcpCall(prompt, tools);
   if (mcpCall !== undefined) calls.push(mcpCall);
-  if (tools.some((tool) => tool.name === READ_TOOL_NAME)) {
-    const path = mentionedPath(prompt);
+  const path = mentionedPath(prompt);
+  if (tools.some((tool) => tool.name === READ_TOOL_NAME) && (path || !mcpCall?.fitsPrompt)) {
     calls.push({
       name: READ_TOOL_NAME,
       arguments: { path: path ?? DEFAULT_READ_PATH },
@@ -125,13 +143,15 @@ function planCalls(prompt: string, tools: readonly Tool[]): PlannedCall[] {
 
 function chooseMcpCall(prompt: string, tools: readonly Tool[]): PlannedCall | undefined {
   const mcpTools = tools.filter((tool) => tool.name.startsWith(MCP_TOOL_PREFIX));
+  const fitted = chooseToolForPrompt(prompt, mcpTools);
+  if (fitted !== undefined) return { ...fitted, fitsPrompt: true };
   const words = (prompt.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter(
     (word) => word.length >= 3 && !STOP_WORDS.has(word),
   );
   for (const tool of mcpTools) {
     const toolPart = tool.name.slice(tool.name.lastIndexOf("__") + 2).toLowerCase();
     const word = words.find((candidate) => toolPart.includes(candidate));
-    const args = word === undefined ? undefined : synthesizeArguments(tool, prompt);
+    const args = word === undefined ? undefined : fillRequired(tool.parameters, prompt);
     if (word !== undefined && args !== undefined) {
       return { name: tool.name, arguments: args, reason: `(its name matches "${word}" from your message)` };
     }
@@ -139,28 +159,6 @@ function chooseMcpCall(prompt: string, tools: readonly Tool[]): PlannedCall | un
   const noArguments = mcpTools.find((tool) => requiredProperties(tool).length === 0);
   if (noArguments === undefined) return undefined;
   return { name: noArguments.name, arguments: {}, reason: "(the first MCP tool that needs no arguments)" };
-}
-
-/** Fill the required arguments from the schema: defaults, enums, the prompt for strings. */
-function synthesizeArguments(tool: Tool, prompt: string): Record<string, unknown> | undefined {
-  const schema = asRecord(tool.parameters);
-  const properties = asRecord(schema?.["properties"]) ?? {};
-  const args: Record<string, unknown> = {};
-  for (const name of requiredProperties(tool)) {
-    const property = asRecord(properties[name]) ?? {};
-    const enumValues = property["enum"];
-    if (property["default"] !== undefined) args[name] = property["default"];
-    else if (Array.isArray(enumValues) && enumValues.length > 0) args[name] = enumValues[0];
-    else if (property["type"] === "number" || property["type"] === "integer")
-      args[name] = typeof property["minimum"] === "number" ? property["minimum"] : 1;
-    else if (property["type"] === "boolean") args[name] = false;
-    else if (property["type"] === "array") args[name] = [];
-    else if (property["type"] === "object") args[name] = {};
-    else if (property["type"] === "string" || property["type"] === undefined)
-      args[name] = prompt.slice(0, DEMO_ARGUMENT_MAX_CHARACTERS);
-    else return undefined;
-  }
-  return args;
 }
 
 function requiredProperties(tool: Tool): string[] {

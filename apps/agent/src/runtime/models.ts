@@ -1,3 +1,4 @@
+import { type ConfigValue, resolveEnvReference } from "@mono-agent/config";
 import {
   type Api,
   getModel,
@@ -200,7 +201,7 @@ function resolveCompatibleModel(
 
 function resolveHeaders(
   where: string,
-  headers: Readonly<Record<string, string | { $env: string }>>,
+  headers: Readonly<Record<string, ConfigValue>>,
   env: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> {
   const resolved: Record<string, string> = {};
@@ -209,8 +210,8 @@ function resolveHeaders(
       resolved[name] = value;
       continue;
     }
-    const fromEnv = env[value.$env];
-    if (fromEnv === undefined || fromEnv === "") {
+    const fromEnv = env[value.$env] === "" ? undefined : resolveEnvReference(value, env);
+    if (fromEnv === undefined) {
       throw new MonoAgentRuntimeError(
         "invalid_provider_config",
         `${where}.headers.${name} reads the env variable ${value.$env}, which is not set: set it in the environment or the --env-file.`,

@@ -59,7 +59,7 @@ describe("mono-agent run as a process", () => {
     expect(second.stdout).toMatch(/already holds [1-9]\d* earlier messages/);
     const other = runCli(["run", "--conversation", "cli:other", "unrelated"], { cwd: dir });
     expect(other.stdout).not.toMatch(/already holds/);
-  });
+  }, 120_000); // three CLI runs one after another: 15 s each on a loaded 2-core machine
 
   test("allowedTools: [] still offers the external MCP tools and withholds Read", () => {
     const dir = makeAgentFolder(fixtureServerConfig({ allowedTools: [] }));

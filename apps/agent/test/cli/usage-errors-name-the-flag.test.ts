@@ -19,6 +19,15 @@ describe("usage errors (exit 2)", () => {
     }
   });
 
+  test("a misspelt flag names the one meant", () => {
+    const run = runCli(["run", "--modle", "demo:demo", "hi"]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain("Unknown option '--modle'. Did you mean --model?");
+    const validate = runCli(["validate", "--conect"]);
+    expect(validate.stderr).toContain("Did you mean --connect?");
+    expect(runCli(["validate", "--zzz"]).stderr).not.toContain("Did you mean");
+  });
+
   test("a repeated boolean or a repeatable flag is still accepted", () => {
     const dir = makeAgentFolder(fixtureServerConfig());
     expect(runCli(["validate", "--json", "--json"], { cwd: dir }).exitCode).toBe(0);

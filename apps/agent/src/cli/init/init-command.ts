@@ -3,7 +3,7 @@ import { join, relative, resolve } from "node:path";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { scaffoldFiles } from "./scaffold-files.js";
+import { SCHEMA_FOLDER, scaffoldFiles } from "./scaffold-files.js";
 
 const USAGE = "mono-agent init <dir>";
 
@@ -12,7 +12,7 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
   const { values, positionals } = parseCommandArgs(argv, { help: { type: "boolean", short: "h" } }, USAGE);
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nCreates an agent folder: mono-agent.config.json (demo model), mcp.json (the example MCP\nserver), AGENTS.md (instructions), README.md and .gitignore. Existing files are never overwritten.\n`,
+      `usage: ${USAGE}\n\nCreates an agent folder: mono-agent.config.json (demo model), mcp.json (the example MCP\nserver), AGENTS.md (instructions), README.md, .gitignore and schemas/ (the JSON Schemas of both files, for editors, offline).\nNo path of this machine is written: the folder keeps working when moved. Existing files are never overwritten.\n`,
     );
     return EXIT_OK;
   }
@@ -29,6 +29,7 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
     );
   }
   createFolder(dir);
+  mkdirSync(join(dir, SCHEMA_FOLDER), { recursive: true });
   writeScaffold(dir, files);
   const shown = relative(io.cwd, dir) || ".";
   io.stdout.write(
@@ -38,8 +39,8 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
       "",
       "Next:",
       `  cd ${shown}`,
-      "  mono-agent validate",
-      '  mono-agent run "What time is it in Tokyo?"',
+      "  mono-agent validate --connect",
+      '  mono-agent run "What is 17 * 23?"',
       "",
     ].join("\n"),
   );

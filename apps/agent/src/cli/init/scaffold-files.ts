@@ -1,23 +1,38 @@
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
-/** Where editors fetch the config schemas for a folder made by `init` (the schema ships in @mono-agent/config). */
-const CONFIG_SCHEMA_URL = "https://unpkg.com/@mono-agent/config/schema/mono-agent.config.schema.json";
-const MCP_SCHEMA_URL = "https://unpkg.com/@mono-agent/config/schema/mcp.schema.json";
+/**
+ * The JSON Schemas of the two files, copied into the agent folder so an editor checks and completes
+ * them offline, wherever the folder moves (`$schema` is a path relative to each file).
+ */
+export const SCHEMA_FOLDER = "schemas";
+const SCHEMA_FILES = ["mono-agent.config.schema.json", "mcp.schema.json"] as const;
+
+/** The schema files as @mono-agent/config ships them, by path inside the agent folder. */
+export function schemaFiles(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  return Object.fromEntries(
+    SCHEMA_FILES.map((name) => [
+      `${SCHEMA_FOLDER}/${name}`,
+      readFileSync(require.resolve(`@mono-agent/config/schema/${name}`), "utf8"),
+    ]),
+  );
+}
 
 /** The files of a new agent folder, by relative path. */
 export function scaffoldFiles(): Record<string, string> {
-  const bin = fileURLToPath(new URL("../../../bin/mono-agent.js", import.meta.url));
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
     "mono-agent.config.json": json({
-      $schema: CONFIG_SCHEMA_URL,
+      $schema: `./${SCHEMA_FOLDER}/mono-agent.config.schema.json`,
       runtime: { workspace: ".", model: "demo:demo", instructions: "AGENTS.md" },
       tools: { mcpConfigPath: "./mcp.json" },
     }),
     "mcp.json": json({
-      $schema: MCP_SCHEMA_URL,
+      $schema: `./${SCHEMA_FOLDER}/mcp.schema.json`,
       mcpServers: {
-        "example-tools": { command: process.execPath, args: [bin, "mcp-example"] },
+        // The CLI on PATH serves the example tools: no path of this machine in the file.
+        "example-tools": { command: "mono-agent", args: ["mcp-example"] },
       },
     }),
     "AGENTS.md": [
@@ -36,5 +51,6 @@ export function scaffoldFiles(): Record<string, string> {
       "",
     ].join("\n"),
     ".gitignore": ".mono-agent/\n.env\n",
+    ...schemaFiles(),
   };
 }

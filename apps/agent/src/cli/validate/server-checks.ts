@@ -1,7 +1,9 @@
+import { basename } from "node:path";
 import {
   type ConfigValue,
   type DeclaredMcpServer,
   type EnvRecord,
+  findHostVariableSyntax,
   isEnvReference,
   isStdioServerSpec,
 } from "@mono-agent/config";
@@ -39,7 +41,7 @@ function unsetEnvReferenceLines(server: DeclaredMcpServer, env: EnvRecord): Chec
   const lines: CheckLine[] = [];
   for (const [field, values] of Object.entries(fields))
     for (const [name, value] of Object.entries(values)) {
-      if (!isEnvReference(value) || env[value.$env] !== undefined) continue;
+      if (!isEnvReference(value) || env[value.$env] !== undefined || value.default !== undefined) continue;
       lines.push({
         status: "warning",
         code: "env_reference_missing",
@@ -52,6 +54,21 @@ function unsetEnvReferenceLines(server: DeclaredMcpServer, env: EnvRecord): Chec
   return lines;
 }
 
+/**
+ * A warning for each value that holds another host's `${…}` syntax: mono-agent passes it literally,
+ * so the server gets the text `${TOKEN}` (or a folder named `${workspaceFolder}`), never the value.
+ */
+function hostVariableLines(server: DeclaredMcpServer): CheckLine[] {
+  return findHostVariableSyntax(server.spec, server.origin.jsonPath).map(({ jsonPath, placeholder }) => ({
+    status: "warning",
+    code: "host_variable_syntax",
+    file: server.origin.file,
+    jsonPath,
+    message: `MCP server ${server.name}: ${jsonPath} holds ${placeholder}, another host's variable syntax; mono-agent does not expand it, so the server receives the text ${placeholder} as written`,
+    suggestion: `in env or headers write { "$env": "NAME" } (with "prefix"/"suffix" for text around it, "default" for a fallback); elsewhere write the value itself; or convert the whole file with \`mono-agent mcp import ${basename(server.origin.file)}\``,
+  }));
+}
+
 /** One line per declared server, with its transport and where it was declared, and its unset `$env` variables. */
 export function serverLines(servers: Record<string, DeclaredMcpServer>, env: EnvRecord = {}): CheckLine[] {
   return Object.values(servers).flatMap((server): CheckLine[] => {
@@ -59,9 +76,10 @@ export function serverLines(servers: Record<string, DeclaredMcpServer>, env: Env
     return [
       {
         status: disabled ? "disabled" : "ok",
-        message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
+        message: `MCP server ${server.name}: ${transportLabel(server)}, declared in ${server.declaredIn === "mcp.json" ? basename(server.origin.file) : server.declaredIn}${disabled ? " (enabled: false)" : ""}`,
       },
       ...(disabled ? [] : unsetEnvReferenceLines(server, env)),
+      ...(disabled ? [] : hostVariableLines(server)),
     ];
   });
 }

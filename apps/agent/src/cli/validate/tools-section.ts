@@ -9,6 +9,7 @@ import {
 import { validateMemoryAvailability } from "./memory-section.js";
 import { isMcpIssue, issueLine } from "./config-section.js";
 import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
+import { stdioCommandLines } from "./stdio-command-lines.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 function policyLines(loaded: LoadedConfig): { lines: CheckLine[]; policy?: ToolPolicy } {
@@ -127,6 +128,7 @@ export function toolsSection(
   }
   if (loaded) {
     lines.push(...serverLines(loaded.mcpServers, env));
+    lines.push(...stdioCommandLines(loaded.mcpServers, env, loaded.workspaceDir));
     lines.push(...requestContextLines(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers));
     lines.push(...continuationLines(loaded.config.tools.continuationServers, loaded.mcpServers));
   }

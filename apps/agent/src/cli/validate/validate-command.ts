@@ -12,7 +12,7 @@ import { renderReport } from "./render-report.js";
 import { toolsSection } from "./tools-section.js";
 import { buildReport, type ValidateReport } from "./validate-report.js";
 
-const USAGE = "mono-agent validate [--config FILE] [--env-file FILE] [--json]";
+const USAGE = "mono-agent validate [--connect] [--config FILE] [--env-file FILE] [--json]";
 /** The config file looked for in the current folder when --config is not given. */
 export const DEFAULT_CONFIG_FILE = "mono-agent.config.json";
 
@@ -22,6 +22,8 @@ export async function validateAgentFolder(options: {
   exportedEnv: Readonly<Record<string, string | undefined>>;
   configPath?: string;
   envFile?: string;
+  /** Also connect each declared MCP server (`--connect`) and report its status and tools. */
+  connect?: boolean;
 }): Promise<ValidateReport> {
   const configPath = resolve(options.cwd, options.configPath ?? DEFAULT_CONFIG_FILE);
   if (!existsSync(configPath)) {
@@ -41,6 +43,9 @@ export async function validateAgentFolder(options: {
     configSection(loaded, issues),
     modelSection(loaded, env),
     toolsSection(loaded, issues, env),
+    ...(options.connect
+      ? [await (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
+      : []),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
@@ -56,6 +61,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
     {
       config: { type: "string" },
       "env-file": { type: "string" },
+      connect: { type: "boolean" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -63,7 +69,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
   );
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, memory, runs, history,\ncontinuations and the web console; it starts nothing.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, memory, runs, history,\ncontinuations and the web console; it starts nothing, but checks that each stdio server's command\nis on PATH. --connect also connects each MCP server as a run would and lists the tools the model\ngets (as \`mono-agent mcp list\` does).\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
     );
     return EXIT_OK;
   }
@@ -76,6 +82,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
       exportedEnv: io.env,
       ...(values.config ? { configPath: values.config } : {}),
       ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+      ...(values.connect ? { connect: true } : {}),
     });
   } catch (error) {
     // --json promises exactly one JSON object on stdout, also when the folder cannot be checked at all
