@@ -65,7 +65,12 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
-  const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
+  const app = await startMonoAgentApp({
+    configPath,
+    env,
+    cwd: io.cwd,
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  }).catch((error: unknown) => {
     throw new ExitError(
       `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,
