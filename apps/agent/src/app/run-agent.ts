@@ -230,6 +230,7 @@ export async function runAgent(
       runId,
       signal: controller.signal,
       toolOutputDir: `${loaded.artifactsDir}/tool-output`,
+      redactSavedOutput: redactText,
       callTimeoutMs: loaded.config.tools.mcpCallTimeoutMs,
       callMaxTotalTimeoutMs: loaded.config.tools.mcpCallMaxTotalTimeoutMs,
       onWarning: (warning) =>
