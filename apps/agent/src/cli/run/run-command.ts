@@ -1,4 +1,5 @@
 import { dirname, resolve } from "node:path";
+import { terminalSafeJson } from "@mono-agent/evidence";
 import { assertConversationId } from "../../conversations/conversation-id.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError, usageError } from "../exit-error.js";
@@ -88,7 +89,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   if (io.outputClosed?.aborted) onOutputClosed();
   else io.outputClosed?.addEventListener("abort", onOutputClosed, { once: true });
   const render = values.json
-    ? (event: unknown) => io.stdout.write(`${JSON.stringify(event)}\n`)
+    ? (event: unknown) => io.stdout.write(`${terminalSafeJson(event)}\n`)
     : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
   try {
     const result = await app.run({

@@ -1,0 +1,97 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  type OpenAICompatibleServer,
+  startOpenAICompatibleServer,
+} from "../fixtures/openai-compatible/openai-compatible-server.js";
+import { CLI_BIN } from "./run-cli.js";
+
+/** Model text that would rewrite the terminal: colours, an erase, an OSC 8 link, a title, a bare CR, RLO, C1 CSI. */
+const HOSTILE_TEXT =
+  "\u001b[31mred\u001b[0m \u001b[2Kerased \u001b]8;;https://evil.test\u001b\\link\u001b]8;;\u001b\\ \u001b]0;title\u0007 ok\rFAKE \u202Edesrever\u202C \u009b1mbold";
+/** A tool argument with the same kind of payload: it shows up in the tool line and the error preview. */
+const HOSTILE_PATH = "\u001b]8;;https://evil.test\u0007missing\u001b]8;;\u0007\u202E.txt";
+
+let model: OpenAICompatibleServer | undefined;
+afterEach(async () => {
+  await model?.close();
+  model = undefined;
+});
+
+function agentFolder(baseUrl: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "terminal-safe-"));
+  writeFileSync(
+    join(dir, "mono-agent.config.json"),
+    JSON.stringify({
+      runtime: { model: "fixture:scripted" },
+      models: {
+        providers: {
+          fixture: {
+            baseUrl,
+            compat: { supportsDeveloperRole: false, supportsStore: false, maxTokensField: "max_tokens" },
+          },
+        },
+      },
+      tools: { allowedTools: ["Read"] },
+    }),
+  );
+  return dir;
+}
+
+function runCli(args: string[], cwd: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const script = () => [
+  { toolCall: { id: "call_1", name: "Read", arguments: JSON.stringify({ path: HOSTILE_PATH }) } },
+  { text: HOSTILE_TEXT },
+];
+
+/** Everything a terminal acts on: ESC, other C0 but TAB/LF, DEL, C1, a CR not before LF, bidi controls. */
+const TERMINAL_CONTROL =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+
+describe("mono-agent run prints no terminal control sequences", () => {
+  test("model text, the tool line and the tool's error are stripped; the words stay", async () => {
+    model = await startOpenAICompatibleServer(script());
+    const result = await runCli(["run", "say something"], agentFolder(model.baseUrl));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(TERMINAL_CONTROL);
+    expect(result.stderr).not.toMatch(TERMINAL_CONTROL);
+    expect(result.stdout).toContain("red erased link  okFAKE desrever bold");
+    expect(result.stdout).toContain("✗ error Read");
+    expect(result.stdout).toContain("missing.txt");
+  });
+
+  test("--json keeps the text (escaped) and prints no raw C1 or bidi character", async () => {
+    model = await startOpenAICompatibleServer(script());
+    const result = await runCli(["run", "--json", "say something"], agentFolder(model.baseUrl));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(TERMINAL_CONTROL);
+    const text = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; text?: string })
+      .flatMap((event) => (event.type === "text_delta" ? [event.text] : []))
+      .join("");
+    expect(text).toBe(HOSTILE_TEXT);
+  });
+});
