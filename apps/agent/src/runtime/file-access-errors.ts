@@ -50,9 +50,8 @@ export function pathProtectedError(
   label: ShownPath,
   path: string,
   access: "none" | "read",
-  relation = "",
 ): MonoAgentRuntimeError {
-  const what = `${relation === "" ? "" : `${relation} `}${label.reasonOf(path)}`;
+  const what = label.reasonOf(path);
   return new MonoAgentRuntimeError(
     "path_protected",
     access === "none"

@@ -57,6 +57,9 @@ export interface FileAccess {
   show(absolutePath: string): string;
 }
 
+/** The reason named for a file that is, under another name, a protected host file. */
+const HARD_LINK_TO_HOST_STATE = "a hard link to one of the host's protected files";
+
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 const DIRECTORY_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_DIRECTORY;
 
@@ -155,7 +158,8 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
     if (!stats.isFile()) throw pathUnsafeError(label.given, "special");
     if (stats.nlink > 1) {
       const linked = await identities.includes(stats);
-      if (linked === true) throw pathProtectedError(label, real, "none", "a hard link to");
+      if (linked === true)
+        throw pathProtectedError({ ...label, reasonOf: () => HARD_LINK_TO_HOST_STATE }, real, "none");
       if (linked === "unknown") throw pathUnsafeError(label.given, "unprovable-link");
     }
   };
