@@ -72,13 +72,22 @@ const TERMINAL_CONTROL =
 describe("mono-agent run prints no terminal control sequences", () => {
   test("model text, the tool line and the tool's error are stripped; the words stay", async () => {
     model = await startOpenAICompatibleServer(script());
-    const result = await runCli(["run", "say something"], agentFolder(model.baseUrl));
+    const dir = agentFolder(model.baseUrl);
+    const result = await runCli(["run", "say something"], dir);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toMatch(TERMINAL_CONTROL);
     expect(result.stderr).not.toMatch(TERMINAL_CONTROL);
     expect(result.stdout).toContain("red erased link  okFAKE desrever bold");
     expect(result.stdout).toContain("✗ error Read");
     expect(result.stdout).toContain("missing.txt");
+    // The recorded run, shown again by `runs show --events`, is just as safe.
+    const listed = JSON.parse((await runCli(["runs", "list", "--json"], dir)).stdout) as {
+      runs: { runId: string }[];
+    };
+    const shown = await runCli(["runs", "show", listed.runs[0]!.runId, "--events"], dir);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain("desrever");
+    expect(shown.stdout).not.toMatch(TERMINAL_CONTROL);
   });
 
   test("--json keeps the text (escaped) and prints no raw C1 or bidi character", async () => {
