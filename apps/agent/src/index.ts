@@ -11,7 +11,11 @@ export {
 } from "./app/start-mono-agent-app.js";
 export { type ConversationStore, createConversationStore } from "./conversations/conversation-store.js";
 export { createExampleServer } from "./example-server/example-server.js";
-export { BUILTIN_TOOL_NAMES, createBuiltinTools } from "./runtime/builtin-tools.js";
+export {
+  BUILTIN_TOOL_NAMES,
+  type CreateBuiltinToolsOptions,
+  createBuiltinTools,
+} from "./runtime/builtin-tools.js";
 export {
   type ConnectedMcpServers,
   type ConnectMcpServersOptions,
@@ -19,6 +23,7 @@ export {
   type McpBridgeWarning,
 } from "./runtime/mcp-connect-servers.js";
 export type { RunServerSpec } from "./runtime/mcp-server-spec.js";
+export { collectProtectedPaths, type ProtectedPaths } from "./runtime/protected-paths.js";
 export { type ResolvedModel, resolveModel } from "./runtime/models.js";
 export { type PiSessionResult, runPiSession } from "./runtime/pi-session.js";
 export { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "./runtime/runtime-error.js";
