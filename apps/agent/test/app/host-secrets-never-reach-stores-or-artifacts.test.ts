@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +7,7 @@ import {
   type OpenAICompatibleServer,
   startOpenAICompatibleServer,
 } from "../fixtures/openai-compatible/openai-compatible-server.js";
-import { CLI_BIN } from "../cli/run-cli.js";
+import { runCliAsync } from "../cli/run-cli.js";
 
 const PRINT_ENV_SERVER = fileURLToPath(new URL("../fixtures/mcp/print-env-server.mjs", import.meta.url));
 
@@ -27,25 +26,6 @@ const NAMES = ["GITHUB_TOKEN", "FIXTURE_KEY", "SERVICE_HANDLE"];
 let model: OpenAICompatibleServer;
 let agentDir: string;
 let run: { code: number | null; stdout: string; stderr: string };
-
-function runCliAsync(args: string[], cwd: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function filesBelow(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -105,12 +85,11 @@ beforeAll(async () => {
     }),
   );
   writeFileSync(join(agentDir, ".env"), `GITHUB_TOKEN=${SECRETS.GITHUB_TOKEN}\n`);
-  run = await runCliAsync(["run", "print the host's secrets"], agentDir, {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
-    FIXTURE_KEY: SECRETS.FIXTURE_KEY,
-    PLAIN_REFERENCED: SECRETS.PLAIN_REFERENCED,
+  const result = await runCliAsync(["run", "print the host's secrets"], {
+    cwd: agentDir,
+    env: { FIXTURE_KEY: SECRETS.FIXTURE_KEY, PLAIN_REFERENCED: SECRETS.PLAIN_REFERENCED },
   });
+  run = { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
 }, 60_000);
 
 afterAll(async () => {

@@ -1,13 +1,10 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   type OpenAICompatibleServer,
   startOpenAICompatibleServer,
 } from "../fixtures/openai-compatible/openai-compatible-server.js";
-import { CLI_BIN } from "./run-cli.js";
+import { makeWebAgentFolder } from "../web/serve-process.js";
+import { runCliAsync } from "./run-cli.js";
 
 /** Model text that would rewrite the terminal: colours, an erase, an OSC 8 link, a title, a bare CR, RLO, C1 CSI. */
 const HOSTILE_TEXT =
@@ -22,43 +19,11 @@ afterEach(async () => {
 });
 
 function agentFolder(baseUrl: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "terminal-safe-"));
-  writeFileSync(
-    join(dir, "mono-agent.config.json"),
-    JSON.stringify({
-      runtime: { model: "fixture:scripted" },
-      models: {
-        providers: {
-          fixture: {
-            baseUrl,
-            compat: { supportsDeveloperRole: false, supportsStore: false, maxTokensField: "max_tokens" },
-          },
-        },
-      },
-      tools: { allowedTools: ["Read"] },
-    }),
-  );
-  return dir;
+  return makeWebAgentFolder(baseUrl, { tools: { allowedTools: ["Read"] } });
 }
 
-function runCli(args: string[], cwd: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[], cwd: string) =>
+  runCliAsync(args, { cwd }).then((result) => ({ code: result.exitCode, ...result }));
 
 const script = () => [
   { toolCall: { id: "call_1", name: "Read", arguments: JSON.stringify({ path: HOSTILE_PATH }) } },
