@@ -20,8 +20,12 @@ export interface HostSecrets {
   readonly scanner: SecretScanner;
   /** `text` with every host secret value replaced by the omission marker; nothing else changed. */
   redactText(text: string): string;
-  /** Length of the longest secret value: a stream held back by one less never shows a secret's start alone. */
-  readonly longestValue: number;
+  /**
+   * How many characters at the end of `text` could be the start of a secret (the longest end of the
+   * text that begins some secret value, compared case-insensitively): a stream holds those back until it
+   * knows, so a secret split over two deltas is never shown or stored in halves. 0 for ordinary text.
+   */
+  heldBackLength(text: string): number;
   /** Adds values known only later (a token generated at start); later redactions include them. */
   add(values: readonly string[]): void;
 }
@@ -53,8 +57,8 @@ export function collectHostSecrets(
     typeof value === "string" && isCredentialEnvName(name) ? [value] : [],
   );
   let current = createSecretScanner({ env, values: [...values] });
-  const longest = () => Math.max(0, ...[...values, ...envValues].map((value) => value.length));
-  let longestValue = longest();
+  const lowered = () => [...new Set([...values, ...envValues].map((value) => value.toLowerCase()))];
+  let prefixesOf = lowered();
   const scanner: SecretScanner = {
     findSecrets: (input) => current.findSecrets(input),
     rejectReason: (text) => current.rejectReason(text),
@@ -65,16 +69,28 @@ export function collectHostSecrets(
   };
   return {
     scanner,
-    get longestValue() {
-      return longestValue;
-    },
+    heldBackLength: (text) => longestSecretStartAtEnd(text.toLowerCase(), prefixesOf),
     redactText: (text) => redactConfiguredValues(scanner, text),
     add(added) {
       for (const value of added) values.add(value);
       current = createSecretScanner({ env, values: [...values] });
-      longestValue = longest();
+      prefixesOf = lowered();
     },
   };
+}
+
+/** The longest end of `text` that is a proper start of one of `secrets` (both lower-cased). */
+function longestSecretStartAtEnd(text: string, secrets: readonly string[]): number {
+  let longest = 0;
+  for (const secret of secrets) {
+    for (let length = Math.min(secret.length - 1, text.length); length > longest; length--) {
+      if (text.endsWith(secret.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
 }
 
 /** Replaces only the configured-value findings of `scanner` (host secrets), leaving token shapes and prose alone. */

@@ -72,7 +72,7 @@ export interface RunAgentDependencies {
   /** Host state the built-in file tools never reach (`collectProtectedPaths`). */
   protectedPaths?: ProtectedPaths;
   /** The host's secrets: replaced in every event and in the result before anyone sees or stores them. */
-  hostSecrets?: Pick<HostSecrets, "redactText" | "longestValue">;
+  hostSecrets?: Pick<HostSecrets, "redactText" | "heldBackLength">;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -136,7 +136,7 @@ export async function runAgent(
     }
   };
   const redactText = deps.hostSecrets?.redactText ?? ((text: string) => text);
-  const redactor = createRunEventRedactor(redactText, () => deps.hostSecrets?.longestValue ?? 0);
+  const redactor = createRunEventRedactor(redactText, (text) => deps.hostSecrets?.heldBackLength(text) ?? 0);
   const emit = (event: RunEvent) => {
     for (const redacted of redactor.redact(event)) deliver(redacted);
   };

@@ -8,13 +8,14 @@ export interface RunEventRedactor {
 
 /**
  * A redactor over `redactText`. Streamed text is buffered so that a secret split over deltas is still
- * replaced: all but the last `longestValue - 1` characters are passed on after each delta, and the rest
- * when any other event comes (the run always ends with `run_finished`). Every string of every other event
+ * replaced: after each delta everything is passed on but an end that could be the start of a secret
+ * (`heldBackLength`; nothing for ordinary text), which waits for the next delta or, when any other event
+ * comes, goes out first (the run always ends with `run_finished`). Every string of every other event
  * (tool arguments, previews, warnings, the final text, errors) is redacted whole.
  */
 export function createRunEventRedactor(
   redactText: (text: string) => string,
-  longestValue: () => number,
+  heldBackLength: (text: string) => number,
 ): RunEventRedactor {
   let pending = "";
   const flush = (): RunEvent[] => {
@@ -26,9 +27,8 @@ export function createRunEventRedactor(
   return {
     redact(event) {
       if (event.type !== "text_delta") return [...flush(), redactStrings(event, redactText)];
-      const holdback = Math.max(0, longestValue() - 1);
       const redacted = redactText(pending + event.text);
-      const cut = Math.max(0, redacted.length - holdback);
+      const cut = redacted.length - heldBackLength(redacted);
       pending = redacted.slice(cut);
       return cut === 0 ? [] : [{ type: "text_delta", text: redacted.slice(0, cut) }];
     },

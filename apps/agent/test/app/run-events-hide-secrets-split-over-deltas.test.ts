@@ -1,15 +1,26 @@
-import { describe, expect, it } from "vitest";
+import { loadMonoAgentConfig } from "@mono-agent/config";
+import { beforeAll, describe, expect, it } from "vitest";
+import { collectHostSecrets, type HostSecrets } from "../../src/app/host-secrets.js";
 import type { RunEvent } from "../../src/app/run-events.js";
 import { createRunEventRedactor } from "../../src/app/run-event-redactor.js";
 
 const SECRET = "sk-host-secret-value-0123456789";
-const redactText = (text: string) => text.split(SECRET).join("[secret omitted]");
+let secrets: HostSecrets;
+
+beforeAll(async () => {
+  const env = { DEPLOY_API_KEY: SECRET };
+  secrets = collectHostSecrets(await loadMonoAgentConfig({ config: {}, cwd: "/agents/demo", env }), env);
+});
+
+function redactor() {
+  return createRunEventRedactor(secrets.redactText, secrets.heldBackLength);
+}
 
 function streamed(pieces: readonly string[]): { text: string; events: RunEvent[] } {
-  const redactor = createRunEventRedactor(redactText, () => SECRET.length);
-  const events = [
-    ...pieces.flatMap((text) => redactor.redact({ type: "text_delta", text })),
-    ...redactor.redact({
+  const events = redactor();
+  const out = [
+    ...pieces.flatMap((text) => events.redact({ type: "text_delta", text })),
+    ...events.redact({
       type: "run_finished",
       runId: "r",
       status: "succeeded",
@@ -17,8 +28,8 @@ function streamed(pieces: readonly string[]): { text: string; events: RunEvent[]
       durationMs: 1,
     }),
   ];
-  const text = events.flatMap((event) => (event.type === "text_delta" ? [event.text] : [])).join("");
-  return { text, events };
+  const text = out.flatMap((event) => (event.type === "text_delta" ? [event.text] : [])).join("");
+  return { text, events: out };
 }
 
 describe("the run event redactor", () => {
@@ -37,19 +48,18 @@ describe("the run event redactor", () => {
     expect(events.at(-1)).toMatchObject({ type: "run_finished", finalText: "x [secret omitted]" });
   });
 
-  it("holds back no more than the longest secret, so text still streams", () => {
-    const redactor = createRunEventRedactor(redactText, () => SECRET.length);
-    const long = "a".repeat(200);
-    const passed = redactor.redact({ type: "text_delta", text: long });
-    expect(passed).toEqual([{ type: "text_delta", text: "a".repeat(200 - (SECRET.length - 1)) }]);
-    const tool = redactor.redact({
-      type: "tool_started",
-      toolCallId: "1",
-      name: "Read",
-      arguments: { path: SECRET },
-    });
-    expect(tool).toEqual([
-      { type: "text_delta", text: "a".repeat(SECRET.length - 1) },
+  it("passes ordinary text on at once and holds back only what could start a secret", () => {
+    const events = redactor();
+    expect(events.redact({ type: "text_delta", text: "plain words " })).toEqual([
+      { type: "text_delta", text: "plain words " },
+    ]);
+    expect(events.redact({ type: "text_delta", text: "then sk-ho" })).toEqual([
+      { type: "text_delta", text: "then " },
+    ]);
+    expect(
+      events.redact({ type: "tool_started", toolCallId: "1", name: "Read", arguments: { path: SECRET } }),
+    ).toEqual([
+      { type: "text_delta", text: "sk-ho" },
       { type: "tool_started", toolCallId: "1", name: "Read", arguments: { path: "[secret omitted]" } },
     ]);
   });
