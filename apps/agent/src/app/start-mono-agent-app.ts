@@ -118,7 +118,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     startupWarnings,
     "memory_unavailable",
     "Memory (Remember, MemoryRecall, MemoryJournal)",
-    () => openMemoryTools({ loaded, policy, env: options.env }),
+    () => openMemoryTools({ loaded, policy, env: options.env, secretScanner: hostSecrets.scanner }),
   )) ?? { store: undefined, providers: [], close() {} };
   const sessionHistory = openSessionHistorySidecar({
     loaded,

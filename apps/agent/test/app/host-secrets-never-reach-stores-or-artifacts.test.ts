@@ -48,6 +48,13 @@ beforeAll(async () => {
     },
     {
       toolCall: {
+        id: "call_remember",
+        name: "mcp__mono-agent-memory-write__Remember",
+        arguments: JSON.stringify({ text: `The deploy key is ${SECRETS.FIXTURE_KEY}` }),
+      },
+    },
+    {
+      toolCall: {
         id: "call_write",
         name: "Write",
         arguments: JSON.stringify({ path: "notes/leak.txt", content: `token ${SECRETS.GITHUB_TOKEN}` }),
@@ -71,8 +78,9 @@ beforeAll(async () => {
           },
         },
       },
+      memory: { path: "./memory" },
       tools: {
-        allowedTools: ["Write"],
+        allowedTools: ["Write", "Remember"],
         mcpEnvPassthrough: ["FIXTURE_KEY"],
         mcpServers: {
           printer: {
@@ -105,10 +113,15 @@ describe("a run whose tools and model print the host's secrets", () => {
       .map((message) => JSON.stringify(message.content));
     expect(toolResults.join("\n")).toContain(SECRETS.GITHUB_TOKEN);
     expect(toolResults.join("\n")).toContain(SECRETS.PLAIN_REFERENCED);
+    // Remember refused the provider key, although its variable name says nothing of a secret.
+    expect(toolResults.join("\n")).toContain("value of a configured credential");
   });
 
-  test("no SQLite file and no artifact of the agent folder holds any of the secret values", () => {
-    const stateFiles = filesBelow(join(agentDir, ".mono-agent"));
+  test("no SQLite file, artifact or memory file of the agent folder holds any of the secret values", () => {
+    const stateFiles = [
+      ...filesBelow(join(agentDir, ".mono-agent")),
+      ...filesBelow(join(agentDir, "memory")),
+    ];
     const names = stateFiles.map((file) => file.slice(agentDir.length + 1));
     expect(names).toEqual(
       expect.arrayContaining([
