@@ -1,6 +1,6 @@
 // Packs every publishable workspace package with pnpm, checks each tarball holds only what it should,
-// installs the tarballs into a temporary project outside the workspace, and imports each package alone:
-// the way our users consume them.
+// installs the tarballs into a temporary project outside the workspace, and imports each package alone,
+// every entry of its exports map (the root and each subpath such as `./stdio`): the way our users consume them.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,6 +41,8 @@ mkdirSync(packDir, { recursive: true });
 const pnpm = pnpmCommand();
 const problems = [];
 const tarballs = {};
+/** The import specifiers of each package's exports map (`./package.json` and `*` patterns left out), by name. */
+const entryPoints = {};
 for (const dir of packages) {
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
   const before = new Set(readdirSync(packDir));
@@ -67,6 +69,9 @@ for (const dir of packages) {
   const packedManifest = JSON.parse(
     execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
   );
+  entryPoints[manifest.name] = Object.keys(packedManifest.exports ?? { ".": null })
+    .filter((subpath) => subpath !== "./package.json" && !subpath.includes("*"))
+    .map((subpath) => `${manifest.name}${subpath.slice(1)}`);
   for (const section of ["dependencies", "peerDependencies"]) {
     for (const [name, range] of Object.entries(packedManifest[section] ?? {})) {
       if (/^(workspace|catalog):/.test(range))
@@ -96,19 +101,19 @@ try {
   });
   if (install.status !== 0) problems.push("npm install of the packed tarballs failed");
   else {
-    for (const name of Object.keys(tarballs)) {
+    for (const entry of Object.keys(tarballs).flatMap((name) => entryPoints[name])) {
       const check = spawnSync(
         "node",
         [
           "--input-type=module",
           "-e",
-          `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) { console.error("no exports"); process.exit(1); }`,
+          `const m = await import(${JSON.stringify(entry)}); if (Object.keys(m).length === 0) { console.error("no exports"); process.exit(1); }`,
         ],
         { cwd: project, encoding: "utf8" },
       );
       if (check.status !== 0)
-        problems.push(`${name}: import failed in a fresh project: ${check.stderr.trim()}`);
-      else console.log(`imported ${name} alone: ok`);
+        problems.push(`${entry}: import failed in a fresh project: ${check.stderr.trim()}`);
+      else console.log(`imported ${entry} alone: ok`);
     }
     const bin = spawnSync("npx", ["--no-install", "mono-agent", "--help"], {
       cwd: project,

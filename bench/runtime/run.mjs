@@ -1,4 +1,4 @@
-// Runtime bench: run after `pnpm --filter @mono-agent/agent build`, from the repo root:
+// Runtime bench: run after `pnpm build` (packages/mcp-bridge and apps/agent), from the repo root:
 //   node bench/runtime/run.mjs
 // Every figure is printed beside its baseline measured in the same run. Targets are reported as
 // "met" / "MISSED"; the exit code is 0 either way (timings vary by machine).
@@ -13,8 +13,10 @@ import { availableParallelism } from "node:os";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const agentDir = join(repoRoot, "apps", "agent");
-const fixtureDir = join(agentDir, "test", "fixtures", "mcp");
-const { connectMcpServers } = await import(join(agentDir, "dist", "runtime", "mcp-connect-servers.js"));
+const bridgeDir = join(repoRoot, "packages", "mcp-bridge");
+const fixtureDir = join(bridgeDir, "test", "fixtures");
+const { connectMcpServers } = await import(join(bridgeDir, "dist", "index.js"));
+const { createStdioLauncher } = await import(join(bridgeDir, "dist", "stdio.js"));
 const { Client, StdioClientTransport } = await import(join(fixtureDir, "raw-client.mjs"));
 
 /** Calls measured per path (the issue's figure). */
@@ -42,8 +44,7 @@ const fixed = (value, digits = 3) => value.toFixed(digits);
 const workDir = await mkdtemp(join(tmpdir(), "mono-agent-bench-"));
 const hostEnv = { ...process.env };
 const baseOptions = {
-  hostEnv,
-  passthrough: [],
+  stdio: createStdioLauncher({ hostEnv }),
   toolOutputDir: workDir,
   callTimeoutMs: 60_000,
   callMaxTotalTimeoutMs: 600_000,

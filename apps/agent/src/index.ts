@@ -16,13 +16,6 @@ export {
   type CreateBuiltinToolsOptions,
   createBuiltinTools,
 } from "./runtime/builtin-tools.js";
-export {
-  type ConnectedMcpServers,
-  type ConnectMcpServersOptions,
-  connectMcpServers,
-  type McpBridgeWarning,
-} from "./runtime/mcp-connect-servers.js";
-export type { RunServerSpec } from "./runtime/mcp-server-spec.js";
 export { collectProtectedPaths, type ProtectedPaths } from "./runtime/protected-paths.js";
 export { type ResolvedModel, resolveModel } from "./runtime/models.js";
 export { type PiSessionResult, runPiSession } from "./runtime/pi-session.js";

@@ -1,4 +1,4 @@
-import type { RunServerSpec } from "../runtime/mcp-server-spec.js";
+import type { RunServerSpec } from "@mono-agent/mcp-bridge";
 
 /** What an app-owned tool provider learns about the run it serves. */
 export interface AppToolRunContext {

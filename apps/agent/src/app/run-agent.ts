@@ -1,10 +1,10 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
+import { connectMcpServers, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import { createStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
-import { connectMcpServers } from "../runtime/mcp-connect-servers.js";
-import type { RunServerSpec } from "../runtime/mcp-server-spec.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { ProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
@@ -225,8 +225,7 @@ export async function runAgent(
     }
     const mcp = await connectMcpServers({
       servers,
-      hostEnv: env,
-      passthrough: loaded.config.tools.mcpEnvPassthrough,
+      stdio: createStdioLauncher({ hostEnv: env, passthrough: loaded.config.tools.mcpEnvPassthrough }),
       runId,
       signal: controller.signal,
       toolOutputDir: `${loaded.artifactsDir}/tool-output`,

@@ -1,5 +1,5 @@
 import type { AgentEvent } from "@mariozechner/pi-agent-core";
-import type { RunServerSpec } from "../runtime/mcp-server-spec.js";
+import type { RunServerSpec } from "@mono-agent/mcp-bridge";
 import type { RunRequest, RunResult } from "./run-agent.js";
 import type { RunEvent } from "./run-events.js";
 

@@ -9,6 +9,7 @@ import {
 } from "@mariozechner/pi-agent-core";
 import type { Api, AssistantMessage, Model } from "@mariozechner/pi-ai";
 import { classifyRunFailure, type PiSessionFailureKind } from "./classify-run-failure.js";
+import { streamWithOwnSignal } from "./stream-with-own-signal.js";
 
 /** Options of {@link runPiSession}. */
 export interface RunPiSessionOptions {
@@ -78,6 +79,7 @@ export async function runPiSession(options: RunPiSessionOptions): Promise<PiSess
       messages: [...options.history],
     },
     getApiKey: options.getApiKey,
+    streamFn: streamWithOwnSignal(),
     ...(options.beforeToolCall !== undefined ? { beforeToolCall: options.beforeToolCall } : {}),
   });
   const onEvent = options.onEvent;

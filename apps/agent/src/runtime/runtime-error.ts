@@ -22,18 +22,6 @@
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
  * - `conversation_busy`: a conversation reset was refused because a run of that conversation is in progress.
  *
- * MCP bridge (connecting to MCP servers and calling their tools):
- * - `spawn_failed`: a stdio server's command could not be started (missing binary, bad cwd).
- * - `connect_failed`: the server could not be opened, initialised or listed.
- * - `connect_timeout`: connecting took longer than the server's `connectTimeoutMs`.
- * - `connect_aborted`: the run was aborted while the server was connecting.
- * - `tool_error`: the server answered the call with an `isError` result; the message is its text.
- * - `call_timeout`: no answer and no progress within the idle timeout.
- * - `call_time_limit`: the call ran past the absolute cap `callMaxTotalTimeoutMs`.
- * - `call_cancelled`: the run was aborted during the call.
- * - `server_disconnected`: the server closed the connection or exited (before or during the call).
- * - `call_failed`: any other failure of the call (protocol error, invalid structured output).
- *
  * Web console (`mono-agent serve`; the HTTP layer maps each to a status):
  * - `thread_not_found`: no web thread has that id (404).
  * - `thread_archived`: the thread is archived and takes no new messages (409).
@@ -59,16 +47,6 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_run_id"
   | "conversation_store_failed"
   | "conversation_busy"
-  | "spawn_failed"
-  | "connect_failed"
-  | "connect_timeout"
-  | "connect_aborted"
-  | "tool_error"
-  | "call_timeout"
-  | "call_time_limit"
-  | "call_cancelled"
-  | "server_disconnected"
-  | "call_failed"
   | "thread_not_found"
   | "thread_archived"
   | "thread_busy"
@@ -80,9 +58,9 @@ export type MonoAgentRuntimeErrorCode =
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 
 /**
- * The one error class of @mono-agent/agent (runtime, MCP bridge and web console): a stable `code`, a
- * message that names the fix, an optional `cause`. `Code` narrows the code where a caller knows the area
- * (e.g. `MonoAgentRuntimeError<McpBridgeErrorCode>`); it defaults to every code.
+ * The one error class of @mono-agent/agent (runtime and web console): a stable `code`, a message that
+ * names the fix, an optional `cause`. `Code` narrows the code where a caller knows the area; it defaults
+ * to every code. MCP bridge failures are `McpBridgeError`s of @mono-agent/mcp-bridge.
  */
 export class MonoAgentRuntimeError<
   Code extends MonoAgentRuntimeErrorCode = MonoAgentRuntimeErrorCode,

@@ -36,6 +36,6 @@ describe("the web console's HTTP errors", () => {
       status: 500,
       body: { error: { code: "internal_error", message: "Could not read." } },
     });
-    expect(isWebConsoleError(new MonoAgentRuntimeError("call_failed", "x"))).toBe(false);
+    expect(isWebConsoleError(new MonoAgentRuntimeError("path_outside_workspace", "x"))).toBe(false);
   });
 });

@@ -1,17 +1,11 @@
 import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { TSchema } from "@mariozechner/pi-ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import { matchesGlob, isToolIncluded } from "../../src/runtime/mcp-tool-filter.js";
-import { normalizeToolInputSchema } from "../../src/runtime/mcp-tool-schema.js";
-import {
-  TEST_SERVER_OPTIONS,
-  bridgeOptions,
-  fixtureSpec,
-  makeTempDir,
-  resultText,
-  runFauxAgent,
-} from "../fixtures/mcp/bridge-test-kit.js";
+import { describe, expect, it } from "vitest";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
+import { isToolIncluded, matchesGlob } from "../src/is-tool-included.js";
+import { normalizeToolInputSchema } from "../src/normalize-tool-input-schema.js";
+import { bridgeOptions, useTempDir, resultText, runFauxAgent } from "./fixtures/bridge-test-kit.js";
+import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 
 function validates(parameters: unknown, args: Record<string, unknown>): unknown {
   return validateToolArguments(
@@ -80,18 +74,15 @@ describe("tool filters", () => {
   });
 });
 
-describe("tools from a paginating server with raw schemas", () => {
-  let outputDir: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    outputDir = await makeTempDir();
-  });
-  afterAll(async () => {
-    await outputDir.remove();
-  });
+describe("tools from a paginating server with raw schemas (in memory)", () => {
+  const outputDir = useTempDir();
 
   it("lists every page, sanitises names, and keeps a tool with an unresolvable $ref callable by the model", async () => {
     const bridge = await connectMcpServers(
-      bridgeOptions(outputDir.path, { servers: [fixtureSpec("raw", "raw-schema-server.mjs")] }),
+      bridgeOptions(outputDir.path, {
+        stdio: inMemoryLauncher(),
+        servers: [inMemorySpec("raw", "raw-schema")],
+      }),
     );
     try {
       expect(bridge.servers[0]?.toolNames).toEqual([
@@ -127,16 +118,14 @@ describe("tools from a paginating server with raw schemas", () => {
   it("applies includeTools/excludeTools on original names and reports name collisions", async () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {
+        stdio: inMemoryLauncher(),
         servers: [
-          fixtureSpec("raw", "raw-schema-server.mjs", [], {
-            options: {
-              ...TEST_SERVER_OPTIONS,
-              includeTools: ["*-ref", "dotted.*"],
-              excludeTools: ["local-?ef"],
-            },
+          inMemorySpec("raw", "raw-schema", {
+            includeTools: ["*-ref", "dotted.*"],
+            excludeTools: ["local-?ef"],
           }),
-          fixtureSpec("my.server", "tiny-stdio-server.mjs"),
-          fixtureSpec("my_server", "tiny-stdio-server.mjs"),
+          inMemorySpec("my.server", "tools", { includeTools: ["echo"] }),
+          inMemorySpec("my_server", "tools", { includeTools: ["echo"] }),
         ],
       }),
     );

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { StderrTail } from "./process-stderr-tail.js";
+import { type ProcessGroupCommand, spawnProcessGroup } from "./spawn-process-group.js";
+import { StderrTail } from "./stderr-tail.js";
 
 /**
  * How long close() waits for a server to exit after its stdin is ended, in ms. A well-behaved Node
@@ -23,12 +24,7 @@ export interface ProcessCloseGrace {
 }
 
 /** Options of {@link ProcessGroupStdioTransport}. */
-export interface ProcessGroupStdioTransportOptions {
-  command: string;
-  args: readonly string[];
-  /** The complete child env (see `buildChildEnv`); nothing is added to it. */
-  env: Record<string, string>;
-  cwd?: string;
+export interface ProcessGroupStdioTransportOptions extends ProcessGroupCommand {
   /** Called with every stderr chunk, decoded as UTF-8. */
   onStderr?: (text: string) => void;
   closeGrace?: Partial<ProcessCloseGrace>;
@@ -82,14 +78,7 @@ export class ProcessGroupStdioTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error("ProcessGroupStdioTransport already started");
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, [...this.options.args], {
-        env: this.options.env,
-        cwd: this.options.cwd,
-        stdio: ["pipe", "pipe", "pipe"],
-        detached: true,
-        shell: false,
-        windowsHide: true,
-      });
+      const child = spawnProcessGroup(this.options);
       this.child = child;
       this.closedPromise = new Promise((resolveClosed) => child.once("close", () => resolveClosed()));
       child.once("error", (error) => {

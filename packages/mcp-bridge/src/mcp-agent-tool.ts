@@ -2,11 +2,10 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mario
 import type { TSchema } from "@mariozechner/pi-ai";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { type McpBridgeErrorCode, isMcpBridgeError } from "./is-mcp-bridge-error.js";
-import { safePathSegment } from "./mcp-oversize-output.js";
-import { type McpToolCallDetails, type McpToolProgress, mapCallToolResult } from "./mcp-tool-result.js";
-import { normalizeToolInputSchema } from "./mcp-tool-schema.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { safePathSegment } from "./limit-tool-output.js";
+import { type McpToolCallDetails, type McpToolProgress, mapCallToolResult } from "./map-call-tool-result.js";
+import { McpBridgeError } from "./mcp-bridge-error.js";
+import { normalizeToolInputSchema } from "./normalize-tool-input-schema.js";
 
 /**
  * Longest tool description passed to the model, in characters. Descriptions are sent on every model
@@ -48,7 +47,7 @@ export interface McpAgentToolInput {
 /**
  * Wraps one MCP tool as a pi `AgentTool`. The server is called with the tool's original name and pi's
  * validated arguments. An `isError` result, a timeout, a cancel or a dead server make `execute` throw a
- * {@link MonoAgentRuntimeError} with an MCP bridge code; pi turns that into an error tool result carrying the message.
+ * {@link McpBridgeError}; pi turns that into an error tool result carrying the message.
  */
 export function createMcpAgentTool(input: McpAgentToolInput): AgentTool<TSchema, McpToolCallDetails> {
   const { tool, serverName, name } = input;
@@ -78,10 +77,7 @@ async function callMcpTool(
     (source): source is AbortSignal => source !== undefined,
   );
   if (sources.some((source) => source.aborted)) {
-    throw new MonoAgentRuntimeError(
-      "call_cancelled",
-      `The call of "${name}" was cancelled: the run was aborted.`,
-    );
+    throw new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`);
   }
   const controller = new AbortController();
   const abortCall = () => controller.abort();
@@ -123,7 +119,7 @@ async function callMcpTool(
       },
     );
     if (mapped.isError) {
-      throw new MonoAgentRuntimeError(
+      throw new McpBridgeError(
         "tool_error",
         mapped.text || `The MCP tool "${name}" failed without a message.`,
       );
@@ -141,27 +137,25 @@ function toCallError(
   error: unknown,
   input: McpAgentToolInput,
   state: { hitTimeLimit: boolean; cancelled: boolean },
-): MonoAgentRuntimeError<McpBridgeErrorCode> {
-  if (isMcpBridgeError(error)) return error;
+): McpBridgeError {
+  if (McpBridgeError.isInstance(error)) return error;
   const { name, serverName } = input;
   const message = error instanceof Error ? error.message : String(error);
   const isTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
   if (state.hitTimeLimit || (isTimeout && /maximum total timeout/i.test(message))) {
-    return new MonoAgentRuntimeError(
+    return new McpBridgeError(
       "call_time_limit",
       `The call of "${name}" ran past its time limit of ${input.callMaxTotalTimeoutMs} ms and was cancelled.`,
       { cause: error },
     );
   }
   if (state.cancelled) {
-    return new MonoAgentRuntimeError(
-      "call_cancelled",
-      `The call of "${name}" was cancelled: the run was aborted.`,
-      { cause: error },
-    );
+    return new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`, {
+      cause: error,
+    });
   }
   if (isTimeout) {
-    return new MonoAgentRuntimeError(
+    return new McpBridgeError(
       "call_timeout",
       `The call of "${name}" timed out: no answer or progress from the MCP server "${serverName}" within ${input.callTimeoutMs} ms.`,
       { cause: error },
@@ -171,13 +165,13 @@ function toCallError(
     (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||
     message === "Not connected"
   ) {
-    return new MonoAgentRuntimeError(
+    return new McpBridgeError(
       "server_disconnected",
       `The MCP server "${serverName}" closed the connection${input.describeDisconnect()}; the call of "${name}" did not complete.`,
       { cause: error },
     );
   }
-  return new MonoAgentRuntimeError("call_failed", `The call of "${name}" failed: ${message}`, {
+  return new McpBridgeError("call_failed", `The call of "${name}" failed: ${message}`, {
     cause: error,
   });
 }

@@ -1,28 +1,13 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import {
-  MAX_TOOL_OUTPUT_BYTES,
-  MAX_TOOL_OUTPUT_LINES,
-  limitToolOutput,
-} from "../../src/runtime/mcp-oversize-output.js";
-import {
-  bridgeOptions,
-  fixtureSpec,
-  makeTempDir,
-  resultText,
-  runFauxAgent,
-} from "../fixtures/mcp/bridge-test-kit.js";
+import { describe, expect, it } from "vitest";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
+import { MAX_TOOL_OUTPUT_BYTES, MAX_TOOL_OUTPUT_LINES, limitToolOutput } from "../src/limit-tool-output.js";
+import { bridgeOptions, useTempDir, resultText, runFauxAgent } from "./fixtures/bridge-test-kit.js";
+import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 
 describe("limitToolOutput", () => {
-  let outputDir: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    outputDir = await makeTempDir();
-  });
-  afterAll(async () => {
-    await outputDir.remove();
-  });
+  const outputDir = useTempDir();
 
   it("passes small output through and cuts one huge line to head + tail within the bounds", async () => {
     const small = await limitToolOutput("a\nb", {
@@ -47,19 +32,17 @@ describe("limitToolOutput", () => {
   });
 });
 
-describe("MCP results as the model sees them", () => {
-  let outputDir: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    outputDir = await makeTempDir();
-  });
-  afterAll(async () => {
-    await outputDir.remove();
-  });
+describe("MCP results as the model sees them (in memory)", () => {
+  const outputDir = useTempDir();
 
   it("oversize output: the model gets head + tail and a note naming the saved file (0600 in a 0700 folder)", async () => {
     const toolOutputDir = join(outputDir.path, "artifacts", "tool-output");
     const bridge = await connectMcpServers(
-      bridgeOptions(toolOutputDir, { runId: "run-42", servers: [fixtureSpec("srv", "stdio-server.mjs")] }),
+      bridgeOptions(toolOutputDir, {
+        runId: "run-42",
+        stdio: inMemoryLauncher(),
+        servers: [inMemorySpec("srv")],
+      }),
     );
     try {
       const run = await runFauxAgent(bridge.tools, [
@@ -90,7 +73,7 @@ describe("MCP results as the model sees them", () => {
 
   it("maps images, resource links, audio and structured content", async () => {
     const bridge = await connectMcpServers(
-      bridgeOptions(outputDir.path, { servers: [fixtureSpec("srv", "stdio-server.mjs")] }),
+      bridgeOptions(outputDir.path, { stdio: inMemoryLauncher(), servers: [inMemorySpec("srv")] }),
     );
     try {
       const run = await runFauxAgent(bridge.tools, [

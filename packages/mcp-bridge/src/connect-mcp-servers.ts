@@ -1,22 +1,21 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { assignMcpToolNames } from "@mono-agent/policy";
-import { type McpBridgeErrorCode, isMcpBridgeError } from "./is-mcp-bridge-error.js";
-import { type McpAgentToolInput, type McpToolProgressEvent, createMcpAgentTool } from "./mcp-agent-tool.js";
-import { type ConnectedTransport, type OpenMcpServer, connectMcpServer } from "./mcp-connect-server.js";
-import type { RunServerSpec } from "./mcp-server-spec.js";
-import { isToolIncluded } from "./mcp-tool-filter.js";
 import {
-  type ProcessCloseGrace,
-  SIGKILL_WAIT_MS,
-  SIGTERM_GRACE_MS,
-  STDIN_EOF_GRACE_MS,
-} from "./process-group-stdio-transport.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+  type ConnectedTransport,
+  connectMcpServer,
+  HTTP_SESSION_END_TIMEOUT_MS,
+  type OpenMcpServer,
+} from "./connect-mcp-server.js";
+import { isToolIncluded } from "./is-tool-included.js";
+import { type McpAgentToolInput, type McpToolProgressEvent, createMcpAgentTool } from "./mcp-agent-tool.js";
+import { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
+import type { RunServerSpec } from "./run-server-spec.js";
+import type { StdioLauncher } from "./stdio-launcher.js";
 
-/** Default connect timeout of a server, in ms (SPEC §3: 30 s); the host normally sets `connectTimeoutMs`. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
-
-/** Extra time close() allows beyond the process grace periods before it stops waiting, in ms. */
+/**
+ * Extra time close() allows beyond the longest close of one server (the stdio launcher's `closeBoundMs`,
+ * or the HTTP session end) before it stops waiting, in ms: room for the client's own close and timers.
+ */
 export const CLOSE_MARGIN_MS = 1_000;
 
 /** A run warning from the bridge. Every kind names the server it concerns. */
@@ -51,10 +50,12 @@ export interface ConnectedServerInfo {
 export interface ConnectMcpServersOptions {
   /** The run's final server specs (merged, overlaid, env-resolved by the host). */
   servers: readonly RunServerSpec[];
-  /** The host env; only the SDK defaults and `passthrough` names are read from it. */
-  hostEnv: Readonly<Record<string, string | undefined>>;
-  /** Host env names copied into every stdio child (`tools.mcpEnvPassthrough`). */
-  passthrough: readonly string[];
+  /**
+   * Starts stdio servers: `createStdioLauncher({ hostEnv })` from `@mono-agent/mcp-bridge/stdio` on Node.
+   * Without it every stdio server is skipped with `spawn_failed`; remote servers need none.
+   */
+  stdio?: StdioLauncher;
+  /** Names the run's folder of saved oversize outputs. */
   runId: string;
   /** The run's signal: aborting it stops connects and cancels in-flight calls. */
   signal?: AbortSignal;
@@ -71,8 +72,6 @@ export interface ConnectMcpServersOptions {
   onProgress?: (event: McpToolProgressEvent) => void;
   /** MCP client identity sent at initialise (default `mono-agent` / `0.0.0`). */
   clientInfo?: { name: string; version: string };
-  /** Grace periods when ending stdio process groups (defaults: 1 s after stdin EOF, 2 s after SIGTERM). */
-  closeGrace?: Partial<ProcessCloseGrace>;
 }
 
 /** The run's MCP side: tools for pi, per-server state, warnings, and one close(). */
@@ -97,11 +96,9 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
     options.onWarning?.(warning);
   };
   const context = {
-    hostEnv: options.hostEnv,
-    passthrough: options.passthrough,
     clientInfo: options.clientInfo ?? { name: "mono-agent", version: "0.0.0" },
+    ...(options.stdio ? { stdio: options.stdio } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.closeGrace ? { closeGrace: options.closeGrace } : {}),
     ...(options.onStderr ? { onStderr: options.onStderr } : {}),
   };
   const outcomes = await Promise.all(
@@ -109,9 +106,9 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
       try {
         return { spec, open: await connectMcpServer(spec, context) };
       } catch (error) {
-        const failure = isMcpBridgeError(error)
+        const failure = McpBridgeError.isInstance(error)
           ? error
-          : new MonoAgentRuntimeError(
+          : new McpBridgeError(
               "connect_failed",
               `MCP server "${spec.name}" failed to connect: ${String(error)}`,
               { cause: error },
@@ -181,10 +178,7 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
     }
   }
   const closeBound =
-    (options.closeGrace?.stdinEofMs ?? STDIN_EOF_GRACE_MS) +
-    (options.closeGrace?.sigtermMs ?? SIGTERM_GRACE_MS) +
-    SIGKILL_WAIT_MS +
-    CLOSE_MARGIN_MS;
+    Math.max(options.stdio?.closeBoundMs ?? 0, HTTP_SESSION_END_TIMEOUT_MS) + CLOSE_MARGIN_MS;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= closeAll(
@@ -199,7 +193,7 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
 function describeServer(
   spec: RunServerSpec,
   open: OpenMcpServer | undefined,
-  failure: MonoAgentRuntimeError<McpBridgeErrorCode> | undefined,
+  failure: McpBridgeError | undefined,
   toolNamesByServer: Map<string, string[]>,
 ): ConnectedServerInfo {
   const info = {
@@ -215,7 +209,7 @@ function describeServer(
 }
 
 async function closeAll(servers: OpenMcpServer[], boundMilliseconds: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const bound = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, boundMilliseconds);
   });

@@ -1,6 +1,6 @@
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import { type OversizeOutputTarget, isOversizeOutput, limitToolOutput } from "./mcp-oversize-output.js";
+import { type OversizeOutputTarget, isOversizeOutput, limitToolOutput } from "./limit-tool-output.js";
 
 /** `details` of every MCP tool result the bridge returns to pi. */
 export interface McpToolCallDetails {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
   TEST_SERVER_OPTIONS,
   bridgeOptions,
@@ -8,11 +8,11 @@ import {
   resultText,
   runFauxAgent,
   serverEverythingBin,
-} from "../fixtures/mcp/bridge-test-kit.js";
+} from "./fixtures/bridge-test-kit.js";
 // @ts-expect-error plain .mjs fixture without types
-import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
+import { startHttpFixture } from "./fixtures/http-server.mjs";
 // @ts-expect-error plain .mjs fixture without types
-import { startSseFixture } from "../fixtures/mcp/sse-server.mjs";
+import { startSseFixture } from "./fixtures/sse-server.mjs";
 
 type Fixture = { url: string; close: () => Promise<void> };
 

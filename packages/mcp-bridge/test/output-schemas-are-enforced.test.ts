@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import {
-  bridgeOptions,
-  fixtureSpec,
-  makeTempDir,
-  resultText,
-  runFauxAgent,
-} from "../fixtures/mcp/bridge-test-kit.js";
+import { describe, expect, it } from "vitest";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
+import { bridgeOptions, useTempDir, resultText, runFauxAgent } from "./fixtures/bridge-test-kit.js";
+import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 
-describe("a tool's outputSchema, checked by the client (its validator is created on first use)", () => {
-  let outputDir: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    outputDir = await makeTempDir();
-  });
-  afterAll(async () => {
-    await outputDir.remove();
-  });
+describe("a tool's outputSchema, checked by the client (its validator is created on first use; in memory)", () => {
+  const outputDir = useTempDir();
 
   it("passes matching structured content to the model and turns a mismatch into an error result", async () => {
     const bridge = await connectMcpServers(
-      bridgeOptions(outputDir.path, { servers: [fixtureSpec("typed", "output-schema-server.mjs")] }),
+      bridgeOptions(outputDir.path, {
+        stdio: inMemoryLauncher(),
+        servers: [inMemorySpec("typed", "output-schema")],
+      }),
     );
     try {
       expect(bridge.warnings).toEqual([]);

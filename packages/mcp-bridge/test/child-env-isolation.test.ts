@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildChildEnv } from "../../src/runtime/mcp-child-env.js";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
+import { buildChildEnv } from "../src/build-child-env.js";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
   TEST_SERVER_OPTIONS,
   bridgeOptions,
@@ -8,11 +8,12 @@ import {
   makeTempDir,
   resultText,
   runFauxAgent,
-} from "../fixtures/mcp/bridge-test-kit.js";
+  testLauncher,
+} from "./fixtures/bridge-test-kit.js";
 // @ts-expect-error plain .mjs fixture without types
-import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
+import { startHttpFixture } from "./fixtures/http-server.mjs";
 // @ts-expect-error plain .mjs fixture without types
-import { startSseFixture } from "../fixtures/mcp/sse-server.mjs";
+import { startSseFixture } from "./fixtures/sse-server.mjs";
 
 /** Values that look like env references; they must arrive exactly as written. */
 const LITERAL_NOT_EXPANDED = ["$", "{NOT_EXPANDED}"].join("");
@@ -61,7 +62,7 @@ describe("what a child and a remote server receive", () => {
   it("a host secret reaches no child; passthrough and literal $VAR-style values arrive as given", async () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {
-        passthrough: ["PASSED_THROUGH"],
+        stdio: testLauncher({ passthrough: ["PASSED_THROUGH"] }),
         servers: [
           fixtureSpec("plain", "stdio-server.mjs"),
           fixtureSpec("configured", "stdio-server.mjs", [], {

@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { utf8ByteLength } from "@mono-agent/evidence";
 
 /**
  * Largest tool output text the model sees as is, in bytes (UTF-8). 50 KiB matches pi-coding-agent's
@@ -21,6 +20,9 @@ export const OVERSIZE_HEAD_BYTES = 20 * 1024;
 
 /** Bytes kept from the end of an oversize output: 40 % of the byte bound. */
 export const OVERSIZE_TAIL_BYTES = 20 * 1024;
+
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
 
 /** Longest file name part derived from a tool name and call id (Linux allows 255 bytes per name). */
 const MAX_FILE_NAME_STEM = 160;
@@ -48,26 +50,30 @@ export interface LimitedToolOutput {
 
 /** True when `text` passes {@link MAX_TOOL_OUTPUT_BYTES} or {@link MAX_TOOL_OUTPUT_LINES}. */
 export function isOversizeOutput(text: string): boolean {
-  return Buffer.byteLength(text, "utf8") > MAX_TOOL_OUTPUT_BYTES || countLines(text) > MAX_TOOL_OUTPUT_LINES;
+  const mayPassBytes = text.length * 3 > MAX_TOOL_OUTPUT_BYTES;
+  return (
+    (mayPassBytes && utf8ByteLength(text) > MAX_TOOL_OUTPUT_BYTES) || countLines(text) > MAX_TOOL_OUTPUT_LINES
+  );
 }
 
 /**
  * Returns `text` unchanged when it is within bounds; otherwise saves the full text (file 0600, folders
  * 0700) and returns head + a note naming the file (and what was left out) + tail. A failure to save is
- * named in the note instead; the model still gets head + tail.
+ * named in the note instead; the model still gets head + tail. `node:fs` is loaded only to save, so the
+ * root entry of the package loads on any runtime.
  */
 export async function limitToolOutput(
   text: string,
   target: OversizeOutputTarget,
 ): Promise<LimitedToolOutput> {
-  const totalBytes = Buffer.byteLength(text, "utf8");
+  const totalBytes = utf8ByteLength(text);
   const totalLines = countLines(text);
   if (totalBytes <= MAX_TOOL_OUTPUT_BYTES && totalLines <= MAX_TOOL_OUTPUT_LINES) {
     return { text, truncated: false, totalBytes, totalLines };
   }
   const head = headOf(text, OVERSIZE_HEAD_LINES, OVERSIZE_HEAD_BYTES);
   const tail = tailOf(text.slice(head.length), OVERSIZE_TAIL_LINES, OVERSIZE_TAIL_BYTES);
-  const omittedBytes = totalBytes - Buffer.byteLength(head, "utf8") - Buffer.byteLength(tail, "utf8");
+  const omittedBytes = totalBytes - utf8ByteLength(head) - utf8ByteLength(tail);
   const omittedLines = Math.max(0, totalLines - countLines(head) - countLines(tail));
   let savedPath: string | undefined;
   let where: string;
@@ -83,6 +89,10 @@ export async function limitToolOutput(
 }
 
 async function saveFullOutput(text: string, target: OversizeOutputTarget): Promise<string> {
+  const [{ mkdir, writeFile }, { join }] = await Promise.all([
+    import("node:fs/promises"),
+    import("node:path"),
+  ]);
   const runDir = join(target.toolOutputDir, safePathSegment(target.runId, MAX_FILE_NAME_STEM));
   await mkdir(runDir, { recursive: true, mode: 0o700 });
   const stem = safePathSegment(target.fileStem, MAX_FILE_NAME_STEM);
@@ -92,7 +102,7 @@ async function saveFullOutput(text: string, target: OversizeOutputTarget): Promi
       await writeFile(path, target.redactText ? target.redactText(text) : text, { mode: 0o600, flag: "wx" });
       return path;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 100) throw error;
+      if ((error as { code?: unknown }).code !== "EEXIST" || attempt >= 100) throw error;
     }
   }
 }
@@ -117,11 +127,8 @@ function headOf(text: string, maxLines: number, maxBytes: number): string {
     end = newline === -1 ? text.length : newline + 1;
   }
   const head = text.slice(0, end);
-  if (Buffer.byteLength(head, "utf8") <= maxBytes) return head;
-  return Buffer.from(head, "utf8")
-    .subarray(0, maxBytes)
-    .toString("utf8")
-    .replace(/\uFFFD+$/, "");
+  if (utf8ByteLength(head) <= maxBytes) return head;
+  return utf8Decoder.decode(utf8Encoder.encode(head).subarray(0, maxBytes)).replace(/\uFFFD+$/, "");
 }
 
 function tailOf(text: string, maxLines: number, maxBytes: number): string {
@@ -135,10 +142,7 @@ function tailOf(text: string, maxLines: number, maxBytes: number): string {
     if (newline === -1) break;
   }
   const tail = text.slice(start);
-  if (Buffer.byteLength(tail, "utf8") <= maxBytes) return tail;
-  const bytes = Buffer.from(tail, "utf8");
-  return bytes
-    .subarray(bytes.length - maxBytes)
-    .toString("utf8")
-    .replace(/^\uFFFD+/, "");
+  if (utf8ByteLength(tail) <= maxBytes) return tail;
+  const bytes = utf8Encoder.encode(tail);
+  return utf8Decoder.decode(bytes.subarray(bytes.length - maxBytes)).replace(/^\uFFFD+/, "");
 }

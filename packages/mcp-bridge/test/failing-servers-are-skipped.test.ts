@@ -1,14 +1,14 @@
 import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
+import { describe, expect, it } from "vitest";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
   TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
-  makeTempDir,
+  useTempDir,
   resultText,
   runFauxAgent,
-} from "../fixtures/mcp/bridge-test-kit.js";
+} from "./fixtures/bridge-test-kit.js";
 
 /** A loopback port that nothing listens on (bound, then released). */
 async function refusedPort(): Promise<number> {
@@ -21,13 +21,7 @@ async function refusedPort(): Promise<number> {
 }
 
 describe("a server that fails to connect is skipped with a warning; the run goes on", () => {
-  let outputDir: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    outputDir = await makeTempDir();
-  });
-  afterAll(async () => {
-    await outputDir.remove();
-  });
+  const outputDir = useTempDir();
 
   it("bad command, refused port, early exit and connect timeout are warned about; the good server is offered", async () => {
     const port = await refusedPort();
@@ -126,6 +120,20 @@ describe("a server that fails to connect is skipped with a warning; the run goes
     ]);
     expect(bridge.tools).toEqual([]);
     await bridge.close();
+    await bridge.close();
+  });
+
+  it("a host that passes no stdio launcher gets spawn_failed naming the fix; nothing is started", async () => {
+    const { stdio: _launcher, ...withoutLauncher } = bridgeOptions(outputDir.path, {
+      servers: [fixtureSpec("local", "stdio-server.mjs")],
+    });
+    const bridge = await connectMcpServers(withoutLauncher);
+    expect(bridge.warnings).toMatchObject([
+      { kind: "mcp_server_unavailable", serverName: "local", code: "spawn_failed" },
+    ]);
+    expect(bridge.warnings[0]?.message).toContain("createStdioLauncher");
+    expect(bridge.warnings[0]?.message).toContain("@mono-agent/mcp-bridge/stdio");
+    expect(bridge.servers[0]).toMatchObject({ status: "failed", transport: "stdio", toolNames: [] });
     await bridge.close();
   });
 });

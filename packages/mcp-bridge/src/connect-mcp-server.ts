@@ -3,12 +3,10 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { McpBridgeErrorCode } from "./is-mcp-bridge-error.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
-import { buildChildEnv } from "./mcp-child-env.js";
-import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./mcp-server-spec.js";
-import { type ProcessCloseGrace, ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { McpBridgeError } from "./mcp-bridge-error.js";
+import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
+import type { StdioLauncher } from "./stdio-launcher.js";
 
 /**
  * Most `tools/list` pages read from one server. A server that keeps returning a `nextCursor` is buggy;
@@ -19,19 +17,15 @@ export const MAX_TOOL_LIST_PAGES = 100;
 /** Bound on ending an HTTP session (DELETE) at close, in ms; a remote that does not answer is left. */
 export const HTTP_SESSION_END_TIMEOUT_MS = 1_000;
 
-/** Characters of a server's last stderr shown in a warning or error message. */
-export const STDERR_EXCERPT_CHARS = 300;
-
 /** The transport a connected server actually uses (`auto` resolves to `http` or `sse`). */
 export type ConnectedTransport = "stdio" | "http" | "sse";
 
 /** What connecting one server needs from the run. */
 export interface ConnectServerContext {
-  hostEnv: Readonly<Record<string, string | undefined>>;
-  passthrough: readonly string[];
+  /** Starts stdio servers; without it a stdio server fails with `spawn_failed`. */
+  stdio?: StdioLauncher;
   signal?: AbortSignal;
   clientInfo: { name: string; version: string };
-  closeGrace?: Partial<ProcessCloseGrace>;
   onStderr?: (serverName: string, text: string) => void;
 }
 
@@ -50,7 +44,7 @@ export interface OpenMcpServer {
 
 /**
  * Opens one server within its `connectTimeoutMs` (covering spawn/open, initialise and the paginated
- * tool listing, and for `auto` both attempts). Throws {@link MonoAgentRuntimeError} (`spawn_failed`,
+ * tool listing, and for `auto` both attempts). Throws {@link McpBridgeError} (`spawn_failed`,
  * `connect_failed`, `connect_timeout`, `connect_aborted`) after closing whatever was started.
  */
 export async function connectMcpServer(
@@ -116,42 +110,33 @@ async function openStdio(
   signal: AbortSignal,
   started: OpenMcpServer[],
 ): Promise<OpenMcpServer> {
-  const transport = new ProcessGroupStdioTransport({
-    command: spec.command,
-    args: spec.args,
-    env: buildChildEnv({ hostEnv: context.hostEnv, passthrough: context.passthrough, serverEnv: spec.env }),
-    ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
-    ...(context.onStderr ? { onStderr: (text: string) => context.onStderr?.(spec.name, text) } : {}),
-    ...(context.closeGrace ? { closeGrace: context.closeGrace } : {}),
-  });
-  const client = new Client(context.clientInfo, {
-    capabilities: {},
-    jsonSchemaValidator: new LazyJsonSchemaValidator(),
-  });
-  const describeDisconnect = () => {
-    const exit = transport.exit;
-    const parts: string[] = [];
-    if (exit?.signal) parts.push(`killed by ${exit.signal}`);
-    else if (exit && exit.code !== null) parts.push(`exit code ${exit.code}`);
-    const stderr = transport.stderrTail.lastLines(STDERR_EXCERPT_CHARS);
-    if (stderr) parts.push(`stderr: ${JSON.stringify(stderr)}`);
-    return parts.length > 0 ? ` (${parts.join("; ")})` : "";
-  };
+  if (!context.stdio) {
+    throw new McpBridgeError(
+      "spawn_failed",
+      `MCP server "${spec.name}" could not be started: this host gives the bridge no stdio launcher (pass \`stdio: createStdioLauncher(...)\` from @mono-agent/mcp-bridge/stdio).`,
+    );
+  }
+  const onStderr = context.onStderr;
+  const launched = context.stdio.launch(
+    spec,
+    onStderr ? (text: string) => onStderr(spec.name, text) : undefined,
+  );
+  const client = createClient(context);
   const server: OpenMcpServer = {
     client,
     transport: "stdio",
     tools: [],
-    stderrTail: () => transport.stderrTail.text(),
-    describeDisconnect,
+    stderrTail: launched.stderrTail,
+    describeDisconnect: launched.describeExit,
     close: once(() =>
       client
         .close()
         .catch(() => {})
-        .then(() => transport.close()),
+        .then(() => launched.close()),
     ),
   };
   started.push(server);
-  await client.connect(transport, { signal, timeout: spec.options.connectTimeoutMs });
+  await client.connect(launched.transport, { signal, timeout: spec.options.connectTimeoutMs });
   server.tools = await listAllTools(client, signal, spec.options.connectTimeoutMs);
   return server;
 }
@@ -169,10 +154,7 @@ async function openRemote(
     kind === "http"
       ? new StreamableHTTPClientTransport(url, { requestInit })
       : new SSEClientTransport(url, { requestInit });
-  const client = new Client(context.clientInfo, {
-    capabilities: {},
-    jsonSchemaValidator: new LazyJsonSchemaValidator(),
-  });
+  const client = createClient(context);
   const server: OpenMcpServer = {
     client,
     transport: kind,
@@ -192,6 +174,13 @@ async function openRemote(
   return server;
 }
 
+function createClient(context: ConnectServerContext): Client {
+  return new Client(context.clientInfo, {
+    capabilities: {},
+    jsonSchemaValidator: new LazyJsonSchemaValidator(),
+  });
+}
+
 async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<McpTool[]> {
   const tools: McpTool[] = [];
   let cursor: string | undefined;
@@ -209,32 +198,33 @@ function connectError(
   error: unknown,
   stopReason: "timeout" | "aborted" | undefined,
   server: OpenMcpServer | undefined,
-): MonoAgentRuntimeError<McpBridgeErrorCode> {
+): McpBridgeError {
+  if (McpBridgeError.isInstance(error)) return error;
   const stderr = server?.describeDisconnect() ?? "";
   if (stopReason === "timeout") {
-    return new MonoAgentRuntimeError(
+    return new McpBridgeError(
       "connect_timeout",
       `MCP server "${spec.name}" did not connect within ${spec.options.connectTimeoutMs} ms${stderr}.`,
       { cause: error },
     );
   }
   if (stopReason === "aborted") {
-    return new MonoAgentRuntimeError(
+    return new McpBridgeError(
       "connect_aborted",
       `MCP server "${spec.name}" was not connected: the run was aborted.`,
       { cause: error },
     );
   }
-  const syscall = (error as NodeJS.ErrnoException | undefined)?.syscall;
+  const syscall = (error as { syscall?: unknown } | undefined)?.syscall;
   if (spec.transport === "stdio" && typeof syscall === "string" && syscall.startsWith("spawn")) {
-    return new MonoAgentRuntimeError(
+    return new McpBridgeError(
       "spawn_failed",
       `MCP server "${spec.name}" could not be started: ${errorText(error)} (command "${spec.command}"; check that it is installed and on PATH).`,
       { cause: error },
     );
   }
   const where = spec.transport === "stdio" ? `command "${spec.command}"` : `${spec.transport} ${spec.url}`;
-  return new MonoAgentRuntimeError(
+  return new McpBridgeError(
     "connect_failed",
     `MCP server "${spec.name}" (${where}) failed to connect: ${errorText(error)}${stderr}.`,
     { cause: error },
@@ -262,7 +252,7 @@ function once(action: () => Promise<void>): () => Promise<void> {
 }
 
 async function withinMilliseconds(promise: Promise<unknown>, milliseconds: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, milliseconds);
   });

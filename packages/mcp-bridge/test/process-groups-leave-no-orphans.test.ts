@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { connectMcpServers } from "../../src/runtime/mcp-connect-servers.js";
-import type { RunServerSpec } from "../../src/runtime/mcp-server-spec.js";
+import { connectMcpServers } from "../src/connect-mcp-servers.js";
+import type { RunServerSpec } from "../src/run-server-spec.js";
 import {
   TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
   makeTempDir,
   resultText,
-} from "../fixtures/mcp/bridge-test-kit.js";
+  testLauncher,
+} from "./fixtures/bridge-test-kit.js";
 
 /** Runs of the test; each starts and closes 3 stdio servers (one behind `sh -c`). */
 const RUNS = 50;
@@ -59,7 +60,7 @@ describe("closing a run ends the whole process group of every stdio server", () 
         bridgeOptions(outputDir.path, {
           runId: `run-${runIndex}`,
           servers: serversFor(marker),
-          closeGrace: { stdinEofMs: 100, sigtermMs: 100 },
+          stdio: testLauncher({ closeGrace: { stdinEofMs: 100, sigtermMs: 100 } }),
         }),
       );
       try {

@@ -1,0 +1,17 @@
+export {
+  type ConnectedMcpServers,
+  type ConnectedServerInfo,
+  type ConnectMcpServersOptions,
+  connectMcpServers,
+  type McpBridgeWarning,
+} from "./connect-mcp-servers.js";
+export type { McpToolProgressEvent } from "./mcp-agent-tool.js";
+export type { McpToolCallDetails, McpToolProgress } from "./map-call-tool-result.js";
+export { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
+export type {
+  RunRemoteServerSpec,
+  RunServerOptions,
+  RunServerSpec,
+  RunStdioServerSpec,
+} from "./run-server-spec.js";
+export type { LaunchedStdioServer, StdioLauncher } from "./stdio-launcher.js";

@@ -1,0 +1,2 @@
+export { createStdioLauncher, type StdioLauncherOptions } from "./create-stdio-launcher.js";
+export type { ProcessCloseGrace } from "./process-group-stdio-transport.js";
