@@ -11,7 +11,12 @@ export {
 } from "./app/start-mono-agent-app.js";
 export { type ConversationStore, createConversationStore } from "./conversations/conversation-store.js";
 export { createExampleServer } from "./example-server/example-server.js";
-export { BUILTIN_TOOL_NAMES, createBuiltinTools } from "./runtime/builtin-tools.js";
+export {
+  BUILTIN_TOOL_NAMES,
+  type CreateBuiltinToolsOptions,
+  createBuiltinTools,
+} from "./runtime/builtin-tools.js";
+export { collectProtectedPaths, type ProtectedPaths } from "./runtime/protected-paths.js";
 export { type ResolvedModel, resolveModel } from "./runtime/models.js";
 export { type PiSessionResult, runPiSession } from "./runtime/pi-session.js";
 export { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "./runtime/runtime-error.js";

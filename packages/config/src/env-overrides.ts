@@ -24,6 +24,16 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
     key: "tools.mcpCallMaxTotalTimeoutMs",
     kind: "integer",
   },
+  {
+    variable: "MONO_AGENT_FILE_TOOL_READABLE_ROOTS",
+    key: "tools.filesystem.readableRoots",
+    kind: "list",
+  },
+  {
+    variable: "MONO_AGENT_FILE_TOOL_WRITABLE_ROOTS",
+    key: "tools.filesystem.writableRoots",
+    kind: "list",
+  },
   { variable: "MONO_AGENT_ARTIFACT_DIR", key: "artifacts.dir", kind: "string" },
   {
     variable: "MONO_AGENT_ARTIFACT_RETENTION_MAX_AGE_DAYS",

@@ -34,6 +34,7 @@ export { createSecretScanner, type SecretScanner, type SecretScannerOptions } fr
 export { isSensitiveKey, redactsNumbersUnder } from "./sensitive-keys.js";
 export { isSensitivePathComponent } from "./sensitive-path-component.js";
 export { continuedSectionLabel, splitModelText } from "./split-model-text.js";
+export { stripTerminalControls, terminalSafeJson } from "./terminal-controls.js";
 export { CURSOR_PATTERN, decodeStructuralCursor, encodeStructuralCursor } from "./structural-cursor.js";
 export { truncateUtf8, truncationMarker, utf8ByteLength } from "./truncate-utf8.js";
 export {

@@ -61,6 +61,8 @@ export interface ConnectMcpServersOptions {
   signal?: AbortSignal;
   /** Oversize results are saved under `<toolOutputDir>/<runId>/` (usually `artifacts/tool-output`). */
   toolOutputDir: string;
+  /** Applied to an oversize result before it is saved (the host's secrets replaced); default: none. */
+  redactSavedOutput?: (text: string) => string;
   /** Idle timeout of a call, reset by progress, in ms; a server's `options.timeoutMs` overrides it. */
   callTimeoutMs: number;
   /** Absolute cap of any call, in ms. */
@@ -143,6 +145,7 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
       callTimeoutMs: spec.options.timeoutMs ?? options.callTimeoutMs,
       callMaxTotalTimeoutMs: options.callMaxTotalTimeoutMs,
       toolOutputDir: options.toolOutputDir,
+      ...(options.redactSavedOutput ? { redactSavedOutput: options.redactSavedOutput } : {}),
       runId: options.runId,
       describeDisconnect: open.describeDisconnect,
       ...(options.signal ? { runSignal: options.signal } : {}),

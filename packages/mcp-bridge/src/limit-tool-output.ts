@@ -33,6 +33,8 @@ export interface OversizeOutputTarget {
   runId: string;
   /** Usually `<tool name>-<tool call id>`; made safe for a file name. */
   fileStem: string;
+  /** Applied to the full text before it is saved (the host's secrets replaced). */
+  redactText?: (text: string) => string;
 }
 
 /** Result of {@link limitToolOutput}. */
@@ -97,7 +99,7 @@ async function saveFullOutput(text: string, target: OversizeOutputTarget): Promi
   for (let attempt = 0; ; attempt += 1) {
     const path = join(runDir, attempt === 0 ? `${stem}.txt` : `${stem}-${attempt}.txt`);
     try {
-      await writeFile(path, text, { mode: 0o600, flag: "wx" });
+      await writeFile(path, target.redactText ? target.redactText(text) : text, { mode: 0o600, flag: "wx" });
       return path;
     } catch (error) {
       if ((error as { code?: unknown }).code !== "EEXIST" || attempt >= 100) throw error;

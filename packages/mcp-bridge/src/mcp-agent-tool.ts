@@ -36,6 +36,8 @@ export interface McpAgentToolInput {
   /** The run's signal; each call links its own AbortController to it (and to pi's signal). */
   runSignal?: AbortSignal;
   toolOutputDir: string;
+  /** Applied to an oversize result before it is saved. */
+  redactSavedOutput?: (text: string) => string;
   runId: string;
   onProgress?: (event: McpToolProgressEvent) => void;
   /** Why the server is gone (exit code, stderr line), for the `server_disconnected` message. */
@@ -111,6 +113,7 @@ async function callMcpTool(
       { serverName, toolName: tool.name },
       {
         toolOutputDir: input.toolOutputDir,
+        ...(input.redactSavedOutput ? { redactText: input.redactSavedOutput } : {}),
         runId: input.runId,
         fileStem: `${name}-${safePathSegment(toolCallId, 64)}`,
       },

@@ -1,5 +1,5 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { createSecretScanner } from "@mono-agent/evidence";
+import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { createNodeAuthenticatedCursorCodec } from "@mono-agent/evidence/node";
 import {
   createMemoryJournalRunState,
@@ -72,13 +72,15 @@ export function openMemoryTools(options: {
   loaded: LoadedConfig;
   policy: ToolPolicy;
   env: EnvRecord;
+  /** The host's secrets Remember refuses to store (default: the credential-named values of `env`). */
+  secretScanner?: SecretScanner;
 }): MemoryTools {
   const { loaded, policy, env } = options;
   if (!loaded.config.memory || !loaded.memoryDir) return { store: undefined, providers: [], close() {} };
   const store = openLiteMemoryStore({ root: loaded.memoryDir, announceRuntime: true });
   const decisions = memoryToolDecisions(policy, memoryAvailability(loaded, store));
   const offered = (name: (typeof MEMORY_TOOL_NAMES)[number]) => decisions[name].decision === "offered";
-  const secretScanner = createSecretScanner({ env });
+  const secretScanner = options.secretScanner ?? createSecretScanner({ env });
   const cursorCodec = createNodeAuthenticatedCursorCodec();
   const journalRuns = new Map<string, MemoryJournalRunState>();
   const journalState = (runId: string) => {

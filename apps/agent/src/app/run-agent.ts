@@ -6,7 +6,10 @@ import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../runtime/models.js";
+import type { ProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import type { HostSecrets } from "./host-secrets.js";
+import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
@@ -66,12 +69,26 @@ export interface RunAgentDependencies {
   preparers: readonly RunServerPreparer[];
   /** Change the restored messages before the Pi session sees them (the SessionHistory cold reseed), in order. */
   historyAugmenters?: readonly HistoryAugmenter[];
+  /** Host state the built-in file tools never reach (`collectProtectedPaths`). */
+  protectedPaths?: ProtectedPaths;
+  /** The host's secrets: replaced in every event and in the result before anyone sees or stores them. */
+  hostSecrets?: Pick<HostSecrets, "redactText" | "heldBackLength">;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
 
 function offeredBuiltins(policy: ToolPolicy): string[] {
   return BUILTIN_TOOL_NAMES.filter((name) => evaluateTool(policy, name).decision === "offered");
+}
+
+/** Where the file tools reach: `tools.filesystem` roots, and the host state they never reach. */
+function fileToolScope(loaded: LoadedConfig, protectedPaths: ProtectedPaths | undefined) {
+  const roots = loaded.config.tools.filesystem;
+  return {
+    ...(protectedPaths ? { protectedPaths } : {}),
+    ...(roots?.readableRoots ? { readableRoots: roots.readableRoots } : {}),
+    ...(roots?.writableRoots ? { writableRoots: roots.writableRoots } : {}),
+  };
 }
 
 function errorKind(error: unknown): string {
@@ -118,7 +135,12 @@ export async function runAgent(
       }
     }
   };
+  const redactText = deps.hostSecrets?.redactText ?? ((text: string) => text);
+  const redactor = createRunEventRedactor(redactText, (text) => deps.hostSecrets?.heldBackLength(text) ?? 0);
   const emit = (event: RunEvent) => {
+    for (const redacted of redactor.redact(event)) deliver(redacted);
+  };
+  const deliver = (event: RunEvent) => {
     if (event.type === "warning")
       warnings.push({
         kind: event.kind,
@@ -136,7 +158,8 @@ export async function runAgent(
 
   const cleanups: (() => Promise<void>)[] = [];
   let closeMcp: () => Promise<void> = async () => {};
-  const finish = async (result: RunResult): Promise<RunResult> => {
+  const finish = async (unredacted: RunResult): Promise<RunResult> => {
+    const result = redactStrings(unredacted, redactText);
     emit({
       type: "run_finished",
       runId,
@@ -206,6 +229,7 @@ export async function runAgent(
       runId,
       signal: controller.signal,
       toolOutputDir: `${loaded.artifactsDir}/tool-output`,
+      redactSavedOutput: redactText,
       callTimeoutMs: loaded.config.tools.mcpCallTimeoutMs,
       callMaxTotalTimeoutMs: loaded.config.tools.mcpCallMaxTotalTimeoutMs,
       onWarning: (warning) =>
@@ -232,6 +256,7 @@ export async function runAgent(
         workspaceDir: loaded.workspaceDir,
         env,
         enabled: offeredBuiltins(deps.policy),
+        ...fileToolScope(loaded, deps.protectedPaths),
       }),
       ...mcp.tools,
     ];

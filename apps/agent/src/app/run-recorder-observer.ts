@@ -1,5 +1,5 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { createSecretScanner } from "@mono-agent/evidence";
+import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { RETENTION_SWEEP_INTERVAL_MS, type RunUsage } from "@mono-agent/run-history";
 import {
   createRunRecorder,
@@ -67,13 +67,17 @@ function channelOf(conversationId: string): string {
  * returns the observer that records every run: a summary row and `run-<runId>.events.jsonl`.
  * Throws `store_failed` when the store cannot be opened.
  */
-export async function startRunRecording(loaded: LoadedConfig, env: EnvRecord): Promise<RunRecordingService> {
+export async function startRunRecording(
+  loaded: LoadedConfig,
+  env: EnvRecord,
+  secretScanner: SecretScanner = createSecretScanner({ env }),
+): Promise<RunRecordingService> {
   const { artifactsDir } = loaded;
   const store = openRunStore({ file: agentRunStoreFile(loaded) });
   const reconciled = await reconcileInterruptedRuns({ store, artifactsDir }).catch(
     (): ReconcileReport => ({ interrupted: [], live: 0 }),
   );
-  const recorder = createRunRecorder({ store, artifactsDir, secretScanner: createSecretScanner({ env }) });
+  const recorder = createRunRecorder({ store, artifactsDir, secretScanner });
   const retention = loaded.config.artifacts.retention;
   let lastRetention: RunRetentionReport | undefined;
   let lastRetentionError: unknown;

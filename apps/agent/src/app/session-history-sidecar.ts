@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
-import { createSecretScanner } from "@mono-agent/evidence";
+import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import type { ToolPolicy } from "@mono-agent/policy";
 import {
   openToolHistoryStore,
@@ -44,6 +44,8 @@ export function openSessionHistorySidecar(input: {
   loaded: LoadedConfig;
   env: Readonly<Record<string, string | undefined>>;
   policy: ToolPolicy;
+  /** The host's secrets (default: the credential-named values of `env`). */
+  secretScanner?: SecretScanner;
 }):
   | SessionHistorySidecar
   | { error: Error; observers: []; appToolProviders: []; historyAugmenters: []; close(): Promise<void> } {
@@ -65,7 +67,7 @@ export function openSessionHistorySidecar(input: {
     };
   }
   const writer = startToolHistoryWriter({ file, toolOutputRoot });
-  const secretScanner = createSecretScanner({ env: input.env });
+  const secretScanner = input.secretScanner ?? createSecretScanner({ env: input.env });
   const rollover = input.loaded.config.runtime.session?.rollover ?? "none";
   let closing: Promise<void> | undefined;
   return {

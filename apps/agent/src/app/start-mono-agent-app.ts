@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
@@ -5,6 +6,7 @@ import { assertConversationId, logicalConversationId } from "../conversations/co
 import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import type { ResolvedModel } from "../runtime/models.js";
+import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
@@ -12,6 +14,7 @@ import type { DeliveredContinuation } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+import { collectHostSecrets } from "./host-secrets.js";
 import { createRunId } from "./run-id.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
@@ -27,6 +30,14 @@ import {
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
 
 export { conversationStoreFile };
+
+function readOperatorToken(file: string): string[] {
+  try {
+    return [readFileSync(file, "utf8").trim()];
+  } catch {
+    return [];
+  }
+}
 
 /** Options of {@link startMonoAgentApp}. Give `configPath` (a file) or `config` (an object), not both. */
 export interface StartMonoAgentAppOptions extends RunContextOptions {
@@ -51,6 +62,10 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   preparers?: readonly RunServerPreparer[];
   /** Record every run in `<artifacts.dir>/runs.sqlite` and `run-<runId>.events.jsonl` (default true). */
   recordRuns?: boolean;
+  /** The dotenv file `env` was filled from (`--env-file`, relative to `cwd`): out of reach of the file tools. */
+  envFile?: string;
+  /** Secret values the host holds beyond `env` (the web console token): never persisted by a run. */
+  hostSecrets?: readonly string[];
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -94,19 +109,28 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     allowedTools: loaded.config.tools.allowedTools,
     disallowedTools: loaded.config.tools.disallowedTools,
   });
-  const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
+  const hostSecrets = collectHostSecrets(loaded, options.env, options.hostSecrets);
+  const conversations: ConversationStore = createConversationStore({
+    file: conversationStoreFile(loaded),
+    redactText: hostSecrets.redactText,
+  });
   const startupWarnings: StartupWarning[] = [];
   const memory = (await startOptional(
     startupWarnings,
     "memory_unavailable",
     "Memory (Remember, MemoryRecall, MemoryJournal)",
-    () => openMemoryTools({ loaded, policy, env: options.env }),
+    () => openMemoryTools({ loaded, policy, env: options.env, secretScanner: hostSecrets.scanner }),
   )) ?? { store: undefined, providers: [], close() {} };
-  const sessionHistory = openSessionHistorySidecar({ loaded, env: options.env, policy });
+  const sessionHistory = openSessionHistorySidecar({
+    loaded,
+    env: options.env,
+    policy,
+    secretScanner: hostSecrets.scanner,
+  });
   const recording =
     options.recordRuns === false
       ? undefined
-      : await startRunRecording(loaded, options.env).catch(async (error: unknown) => {
+      : await startRunRecording(loaded, options.env, hostSecrets.scanner).catch(async (error: unknown) => {
           // A run store that cannot open (damaged, a folder in its place) must not leave the stores opened
           // above holding the process open: the caller gets the error and can exit.
           conversations.close();
@@ -154,6 +178,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     await recording?.close();
     throw storeLocked;
   }
+  // The operator API bearer exists only once the service has started: from then on it is a host secret too.
+  if (continuations) hostSecrets.add(readOperatorToken(continuations.service.operatorTokenFile));
   const runContext = composeRunContext({
     loaded,
     env: options.env,
@@ -181,6 +207,12 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       ...sessionHistory.observers,
     ],
     historyAugmenters: sessionHistory.historyAugmenters,
+    hostSecrets,
+    protectedPaths: collectProtectedPaths({
+      loaded,
+      cwd: options.cwd,
+      ...(options.envFile !== undefined ? { envFile: options.envFile } : {}),
+    }),
     preparers: [
       startupWarningsPreparer(startupWarnings),
       ...runContext.preparers,

@@ -70,6 +70,8 @@ export interface ConversationStore {
 export interface CreateConversationStoreOptions {
   /** SQLite file. Created 0600 (its directory 0700 when created) and migrated on open. */
   file: string;
+  /** Applied to every string of a message before it is written (the host's secrets replaced); default: none. */
+  redactText?: (text: string) => string;
 }
 
 /**
@@ -99,7 +101,7 @@ export function createConversationStore(options: CreateConversationStoreOptions)
     file,
     loadMessages: (conversationId) => guarded("read", () => loadMessages(db, conversationId)),
     appendMessages: (conversationId, runId, messages) =>
-      guarded("write", () => appendMessages(db, conversationId, runId, messages)),
+      guarded("write", () => appendMessages(db, conversationId, runId, messages, options.redactText)),
     listConversations: (listOptions) => guarded("read", () => listConversations(db, listOptions?.limit)),
     countConversations: () =>
       guarded("read", () => db.select({ value: count() }).from(conversations).get()?.value ?? 0),
@@ -148,6 +150,7 @@ function appendMessages(
   conversationId: string,
   runId: string,
   messages: readonly AgentMessage[],
+  redactText?: (text: string) => string,
 ): { firstSequence: number; lastSequence: number } {
   assertConversationId(conversationId);
   assertRunId(runId);
@@ -159,7 +162,10 @@ function appendMessages(
         `Message ${index} of run ${runId} has no string "role"; only Pi agent messages can be stored.`,
       );
     }
-    return { role, messageJson: JSON.stringify(message) };
+    const replacer =
+      redactText &&
+      ((_key: string, value: unknown) => (typeof value === "string" ? redactText(value) : value));
+    return { role, messageJson: JSON.stringify(message, replacer) };
   });
   return db.transaction(
     (tx) => {

@@ -1,20 +1,13 @@
-import { constants } from "node:fs";
-import { access, mkdir, open, readFile, writeFile } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import {
-  createBashTool,
-  createEditTool,
-  createReadTool,
-  createWriteTool,
-  type EditOperations,
-  type ReadOperations,
-  type WriteOperations,
-} from "@mariozechner/pi-coding-agent";
+import { createBashTool } from "@mariozechner/pi-coding-agent";
 import { createBashEnv } from "./bash-env.js";
+import { createFileAccess } from "./file-access.js";
+import { createFileTool } from "./file-tools.js";
 import { createGlobTool } from "./glob-tool.js";
 import { createGrepTool } from "./grep-tool.js";
+import type { ProtectedPaths } from "./protected-paths.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
-import { openWorkspace, resolveWorkspacePath, type Workspace } from "./workspace-paths.js";
+import { openWorkspace, type Workspace } from "./workspace-paths.js";
 
 /** The built-in tools this runtime implements, under the seed page's names. */
 export const BUILTIN_TOOL_NAMES = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"] as const;
@@ -36,14 +29,24 @@ export interface CreateBuiltinToolsOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The tool names the policy offers, e.g. `["Read", "Grep"]`; `[]` gives no tools. */
   enabled: readonly string[];
+  /**
+   * Host state the file tools never reach, whatever the roots say (absolute paths; see
+   * `collectProtectedPaths`): `noAccess` is neither read, written nor listed, `readOnly` never written.
+   */
+  protectedPaths?: ProtectedPaths;
+  /** Extra directories Read, Grep and Glob may read (`tools.filesystem.readableRoots`; relative to the workspace). */
+  readableRoots?: readonly string[];
+  /** Extra directories Write and Edit may change (`tools.filesystem.writableRoots`; relative to the workspace). */
+  writableRoots?: readonly string[];
 }
 
 /**
  * Build the enabled built-in tools as pi `AgentTool`s named Read, Write, Edit, Bash, Grep, Glob.
  * Read/Write/Edit/Bash come from pi-coding-agent's factories; Grep and Glob are plain TypeScript.
- * File tools refuse paths outside the workspace (lexically or through a symlink) with an error
- * result; Bash runs in the workspace with a scrubbed env. Throws `unknown_builtin_tool` for a name
- * outside {@link BUILTIN_TOOL_NAMES}.
+ * File tools refuse, with an error result, paths outside the workspace and the extra roots (lexically or
+ * through a symlink), the protected host state, and anything swapped between check and use (see
+ * `createFileAccess`); Bash runs in the workspace with a scrubbed env. Throws `unknown_builtin_tool` for
+ * a name outside {@link BUILTIN_TOOL_NAMES}.
  */
 export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentTool[] {
   const unknown = options.enabled.filter((name) => !(BUILTIN_TOOL_NAMES as readonly string[]).includes(name));
@@ -55,25 +58,19 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
   }
   if (options.enabled.length === 0) return [];
   const workspace = openWorkspace(options.workspaceDir);
+  const files = createFileAccess({
+    workspace,
+    ...(options.readableRoots ? { readableRoots: options.readableRoots } : {}),
+    ...(options.writableRoots ? { writableRoots: options.writableRoots } : {}),
+    ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+  });
   const builders: Record<BuiltinToolName, () => AgentTool> = {
-    Read: () =>
-      confinePathArgument(
-        rename(createReadTool(workspace.directory, { operations: readOperations(workspace) }), "Read"),
-        workspace,
-      ),
-    Write: () =>
-      confinePathArgument(
-        rename(createWriteTool(workspace.directory, { operations: writeOperations(workspace) }), "Write"),
-        workspace,
-      ),
-    Edit: () =>
-      confinePathArgument(
-        rename(createEditTool(workspace.directory, { operations: editOperations(workspace) }), "Edit"),
-        workspace,
-      ),
+    Read: () => createFileTool("Read", files),
+    Write: () => createFileTool("Write", files),
+    Edit: () => createFileTool("Edit", files),
     Bash: () => createConfinedBashTool(workspace, options.env),
-    Grep: () => createGrepTool(workspace) as unknown as AgentTool,
-    Glob: () => createGlobTool(workspace) as unknown as AgentTool,
+    Grep: () => createGrepTool(files) as unknown as AgentTool,
+    Glob: () => createGlobTool(files) as unknown as AgentTool,
   };
   return BUILTIN_TOOL_NAMES.filter((name) => options.enabled.includes(name)).map((name) => builders[name]());
 }
@@ -81,17 +78,6 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
 // biome-ignore lint/suspicious/noExplicitAny: pi's factories return tools typed by their own schemas
 function rename(tool: AgentTool<any>, name: BuiltinToolName): AgentTool {
   return { ...tool, name, label: name } as AgentTool;
-}
-
-function confinePathArgument(tool: AgentTool, workspace: Workspace): AgentTool {
-  return {
-    ...tool,
-    async execute(toolCallId, params, signal, onUpdate) {
-      const path = (params as { path?: unknown }).path;
-      if (typeof path === "string") await resolveWorkspacePath(workspace, path);
-      return tool.execute(toolCallId, params, signal, onUpdate);
-    },
-  };
 }
 
 function createConfinedBashTool(workspace: Workspace, hostEnv: CreateBuiltinToolsOptions["env"]): AgentTool {
@@ -114,59 +100,4 @@ function createConfinedBashTool(workspace: Workspace, hostEnv: CreateBuiltinTool
       return bash.execute(toolCallId, { ...(params as object), timeout }, signal, onUpdate);
     },
   };
-}
-
-function readOperations(workspace: Workspace): ReadOperations {
-  return {
-    readFile: async (path) => readFile(await resolveWorkspacePath(workspace, path)),
-    access: async (path) => access(await resolveWorkspacePath(workspace, path), constants.R_OK),
-    detectImageMimeType: async (path) => detectImageMimeType(await resolveWorkspacePath(workspace, path)),
-  };
-}
-
-function writeOperations(workspace: Workspace): WriteOperations {
-  return {
-    writeFile: async (path, content) =>
-      writeFile(await resolveWorkspacePath(workspace, path), content, "utf8"),
-    mkdir: async (directory) => {
-      await mkdir(await resolveWorkspacePath(workspace, directory), { recursive: true });
-    },
-  };
-}
-
-function editOperations(workspace: Workspace): EditOperations {
-  return {
-    readFile: async (path) => readFile(await resolveWorkspacePath(workspace, path)),
-    writeFile: async (path, content) =>
-      writeFile(await resolveWorkspacePath(workspace, path), content, "utf8"),
-    access: async (path) =>
-      access(await resolveWorkspacePath(workspace, path), constants.R_OK | constants.W_OK),
-  };
-}
-
-const IMAGE_SIGNATURES: ReadonlyArray<{ mimeType: string; matches: (head: Buffer) => boolean }> = [
-  {
-    mimeType: "image/png",
-    matches: (head) => head.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex")),
-  },
-  { mimeType: "image/jpeg", matches: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
-  { mimeType: "image/gif", matches: (head) => head.subarray(0, 4).toString("latin1") === "GIF8" },
-  {
-    mimeType: "image/webp",
-    matches: (head) =>
-      head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP",
-  },
-];
-
-/** Recognise the image formats pi's Read tool can attach, by their magic bytes. */
-async function detectImageMimeType(path: string): Promise<string | undefined> {
-  const handle = await open(path, "r");
-  try {
-    const head = Buffer.alloc(12);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const sniffed = head.subarray(0, bytesRead);
-    return IMAGE_SIGNATURES.find((signature) => signature.matches(sniffed))?.mimeType;
-  } finally {
-    await handle.close();
-  }
 }

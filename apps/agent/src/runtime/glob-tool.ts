@@ -1,7 +1,7 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
 import { globToRegExp } from "./glob-pattern.js";
-import { resolveWorkspacePath, type Workspace } from "./workspace-paths.js";
+import type { FileAccess } from "./file-access.js";
 import { walkWorkspace } from "./workspace-walk.js";
 
 /** Paths Glob returns when the model gives no limit (a screenful the model can still read whole). */
@@ -25,7 +25,7 @@ const globParameters = Type.Object({
 });
 
 /** The Glob built-in tool: find files by name pattern inside the workspace, skipping node_modules and .git. */
-export function createGlobTool(workspace: Workspace): AgentTool<typeof globParameters> {
+export function createGlobTool(fileAccess: FileAccess): AgentTool<typeof globParameters> {
   return {
     name: "Glob",
     label: "Glob",
@@ -34,10 +34,10 @@ export function createGlobTool(workspace: Workspace): AgentTool<typeof globParam
       `sorted, at most ${GLOB_MAX_LIMIT}. node_modules and .git are skipped.`,
     parameters: globParameters,
     async execute(_toolCallId, params, signal) {
-      const root = await resolveWorkspacePath(workspace, params.path ?? ".");
+      const root = await fileAccess.resolve(params.path ?? ".", "read");
       const limit = Math.max(1, Math.min(Math.floor(params.limit ?? GLOB_DEFAULT_LIMIT), GLOB_MAX_LIMIT));
       const matcher = globToRegExp(params.pattern);
-      const walk = await walkWorkspace(root, signal);
+      const walk = await walkWorkspace(fileAccess, root, signal);
       const matches = walk.files.map((file) => file.relativePath).filter((path) => matcher.test(path));
       matches.sort();
       const shown = matches.slice(0, limit);

@@ -1,9 +1,8 @@
-import { open } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
 import { globToRegExp } from "./glob-pattern.js";
+import type { FileAccess } from "./file-access.js";
 import { openPatternSearch } from "./pattern-search.js";
-import { resolveWorkspacePath, type Workspace } from "./workspace-paths.js";
 import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
 
 /** Matching lines Grep returns when the model gives no limit. */
@@ -37,7 +36,7 @@ const grepParameters = Type.Object({
 });
 
 /** The Grep built-in tool: search file contents inside the workspace in plain TypeScript (no ripgrep needed). */
-export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParameters> {
+export function createGrepTool(fileAccess: FileAccess): AgentTool<typeof grepParameters> {
   return {
     name: "Grep",
     label: "Grep",
@@ -46,7 +45,7 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
       `matching line, at most ${GREP_MAX_LIMIT}. node_modules, .git, binary files and files over 1 MiB are skipped.`,
     parameters: grepParameters,
     async execute(_toolCallId, params, signal) {
-      const target = await resolveWorkspacePath(workspace, params.path ?? ".");
+      const target = await fileAccess.resolve(params.path ?? ".", "read");
       const limit = Math.max(1, Math.min(Math.floor(params.limit ?? GREP_DEFAULT_LIMIT), GREP_MAX_LIMIT));
       const nameFilter = params.glob === undefined ? undefined : globToRegExp(params.glob);
       const search = await openPatternSearch({
@@ -55,7 +54,7 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
         ignoreCase: params.ignoreCase === true,
         ...(signal ? { signal } : {}),
       });
-      const walk = await walkWorkspace(target, signal).catch(async (error) => {
+      const walk = await walkWorkspace(fileAccess, target, signal).catch(async (error) => {
         await search.close();
         throw error;
       });
@@ -65,7 +64,7 @@ export function createGrepTool(workspace: Workspace): AgentTool<typeof grepParam
       try {
         for (const file of files) {
           if (nameFilter !== undefined && !nameFilter.test(file.relativePath)) continue;
-          const text = await readSearchableText(workspace, file);
+          const text = await readSearchableText(fileAccess, file);
           if (text === undefined) continue;
           const fileLines = text.split("\n");
           for (const index of await search.matchingLines(fileLines, limit + 1 - lines.length)) {
@@ -102,10 +101,10 @@ function singleFile(absolutePath: string): WalkedFile {
   return { absolutePath, relativePath: name, isSymlink: false };
 }
 
-async function readSearchableText(workspace: Workspace, file: WalkedFile): Promise<string | undefined> {
+/** The text of a walked file, or undefined when it is refused, not a regular file, too large or binary. */
+async function readSearchableText(fileAccess: FileAccess, file: WalkedFile): Promise<string | undefined> {
   try {
-    if (file.isSymlink) await resolveWorkspacePath(workspace, file.absolutePath);
-    const handle = await open(file.absolutePath, "r");
+    const handle = await fileAccess.openFile(file.absolutePath, "read");
     try {
       const stats = await handle.stat();
       if (!stats.isFile() || stats.size > GREP_MAX_FILE_BYTES) return undefined;

@@ -9,7 +9,13 @@
  * - `invalid_provider_config`: a `models.providers.<name>` entry is malformed.
  * - `unknown_builtin_tool`: a built-in tool name the runtime does not implement.
  * - `workspace_unavailable`: the workspace directory does not exist or cannot be resolved.
- * - `path_outside_workspace`: a built-in tool was asked for a path outside the workspace.
+ * - `path_outside_workspace`: a built-in tool was asked for a path outside the workspace (and outside
+ *   `tools.filesystem.readableRoots` / `writableRoots`).
+ * - `path_protected`: a file tool was asked for the host's own state (stores, keys, tokens, config,
+ *   mcp.json, env files, the memory folder) or to change the write-protected instructions file.
+ * - `path_unsafe`: a file tool refused a path it cannot use safely: a symbolic link to write through
+ *   (dangling or not), a file with more than one hard link to write, something that is not a regular
+ *   file, or a path that changed while it was being opened (a swapped symlink or directory).
  * - `invalid_tool_arguments`: a built-in tool got arguments it cannot use (e.g. a bad regular expression).
  * - `invalid_conversation_id`: a conversation id is not `<channel>:<id>` within the length bound.
  * - `invalid_run_id`: a run id does not match the run id pattern.
@@ -25,6 +31,8 @@ export type MonoAgentRuntimeErrorCode =
   | "unknown_builtin_tool"
   | "workspace_unavailable"
   | "path_outside_workspace"
+  | "path_protected"
+  | "path_unsafe"
   | "invalid_tool_arguments"
   | "invalid_conversation_id"
   | "invalid_run_id"

@@ -1,7 +1,6 @@
 import { realpathSync, statSync } from "node:fs";
-import { realpath } from "node:fs/promises";
 import { homedir } from "node:os";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
 
 /** A workspace directory known by its lexical path and its real (symlink-free) path. */
@@ -34,54 +33,17 @@ export function isInsideDirectory(root: string, candidate: string): boolean {
   return fromRoot === "" || (!isAbsolute(fromRoot) && fromRoot !== ".." && !fromRoot.startsWith(`..${sep}`));
 }
 
+/** The Unicode spaces pi's tools turn into a plain space before resolving a path. */
+const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+
 /**
- * Resolve a path given to a built-in tool the way pi's tools do (relative to the workspace, `~` and a
- * leading `@` expanded) and refuse it with `path_outside_workspace` unless it stays inside the
- * workspace both lexically and after resolving symlinks (for a path that does not exist yet, its
- * nearest existing ancestor is resolved). Returns the absolute lexical path.
+ * A path given to a built-in tool as pi's tools expand it: Unicode spaces made plain, a leading `@`
+ * dropped, `~` and `~/` made the home directory.
  */
-export async function resolveWorkspacePath(workspace: Workspace, requestedPath: string): Promise<string> {
-  const expanded = expandLikePi(requestedPath);
-  const absolute = isAbsolute(expanded) ? resolve(expanded) : resolve(workspace.directory, expanded);
-  if (
-    !isInsideDirectory(workspace.directory, absolute) &&
-    !isInsideDirectory(workspace.realDirectory, absolute)
-  ) {
-    throw outside(requestedPath, workspace);
-  }
-  const real = await realpathOfNearestExisting(absolute);
-  if (!isInsideDirectory(workspace.realDirectory, real)) {
-    throw outside(requestedPath, workspace, "it resolves through a symlink to");
-  }
-  return absolute;
-}
-
-async function realpathOfNearestExisting(absolute: string): Promise<string> {
-  const missingParts: string[] = [];
-  let current = absolute;
-  for (;;) {
-    try {
-      return join(await realpath(current), ...missingParts.reverse());
-    } catch (error) {
-      const parent = dirname(current);
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || parent === current) throw error;
-      missingParts.push(basename(current));
-      current = parent;
-    }
-  }
-}
-
-function expandLikePi(requestedPath: string): string {
-  const withoutAt = requestedPath.startsWith("@") ? requestedPath.slice(1) : requestedPath;
+export function expandLikePi(requestedPath: string): string {
+  const normalized = requestedPath.replace(UNICODE_SPACES, " ");
+  const withoutAt = normalized.startsWith("@") ? normalized.slice(1) : normalized;
   if (withoutAt === "~") return homedir();
   if (withoutAt.startsWith("~/")) return homedir() + withoutAt.slice(1);
   return withoutAt;
-}
-
-function outside(requestedPath: string, workspace: Workspace, how = "it is"): MonoAgentRuntimeError {
-  return new MonoAgentRuntimeError(
-    "path_outside_workspace",
-    `Refused "${requestedPath}": ${how} outside the workspace ${workspace.directory}. ` +
-      "Built-in tools only reach files inside the workspace; use a path relative to it.",
-  );
 }

@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import type { FileAccess } from "./file-access.js";
 
 /** Directory names never descended into by Grep and Glob (dependencies and VCS internals). */
 export const WALK_SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(["node_modules", ".git"]);
@@ -27,29 +28,32 @@ export interface WalkResult {
 }
 
 /**
- * List files below `root` depth-first in sorted order, skipping {@link WALK_SKIPPED_DIRECTORIES},
- * never following symlinked directories, stopping after {@link WALK_MAX_ENTRIES} entries or when
- * `signal` aborts. Unreadable directories are skipped.
+ * List files below `root` depth-first in sorted order, skipping {@link WALK_SKIPPED_DIRECTORIES} and the
+ * host's protected paths, never following symlinked directories, stopping after {@link WALK_MAX_ENTRIES}
+ * entries or when `signal` aborts. Each directory is opened no-follow and checked on its descriptor
+ * before it is listed, so a directory swapped for a symlink mid-walk is skipped, never listed; directories
+ * that cannot be opened or are refused are skipped.
  */
-export async function walkWorkspace(root: string, signal?: AbortSignal): Promise<WalkResult> {
+export async function walkWorkspace(
+  fileAccess: FileAccess,
+  root: string,
+  signal?: AbortSignal,
+): Promise<WalkResult> {
   const files: WalkedFile[] = [];
   const pending: string[] = [root];
   let visited = 0;
   while (pending.length > 0) {
     signal?.throwIfAborted();
     const directory = pending.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = await readdir(directory, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    const entries = await listVerifiedDirectory(fileAccess, directory);
+    if (entries === undefined) continue;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const subdirectories: string[] = [];
     for (const entry of entries) {
       visited++;
       if (visited > WALK_MAX_ENTRIES) return { files, truncated: true };
       const absolutePath = join(directory, entry.name);
+      if (fileAccess.isHidden(absolutePath)) continue;
       if (entry.isDirectory()) {
         if (!WALK_SKIPPED_DIRECTORIES.has(entry.name)) subdirectories.push(absolutePath);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
@@ -63,4 +67,24 @@ export async function walkWorkspace(root: string, signal?: AbortSignal): Promise
     pending.push(...subdirectories.reverse());
   }
   return { files, truncated: false };
+}
+
+/** The entries of `directory`, listed through its verified descriptor; undefined when it is refused or unreadable. */
+async function listVerifiedDirectory(
+  fileAccess: FileAccess,
+  directory: string,
+): Promise<Dirent[] | undefined> {
+  let opened: Awaited<ReturnType<FileAccess["openDirectory"]>>;
+  try {
+    opened = await fileAccess.openDirectory(directory, "read");
+  } catch {
+    return undefined;
+  }
+  try {
+    return await readdir(opened.listing, { withFileTypes: true });
+  } catch {
+    return undefined;
+  } finally {
+    await opened.handle.close();
+  }
 }

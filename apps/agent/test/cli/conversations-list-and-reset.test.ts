@@ -1,34 +1,13 @@
-import { spawn } from "node:child_process";
 import { openToolHistoryStore, toolHistoryFile } from "@mono-agent/session-history/sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { artifactsDirOf } from "../app/run-record-store.js";
 import { type ScriptedModelServer, startScriptedModelServer } from "../serve/scripted-model-server.js";
 import { makeWebAgentFolder } from "../serve/serve-process.js";
 import { STDIO_FIXTURE } from "./agent-folder.js";
-import { CLI_BIN, type CliResult, runCli } from "./run-cli.js";
-
-/** The built CLI as a child process that does not block this one (the scripted model answers from here). */
-function runCliAsync(args: string[], cwd: string): { done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [CLI_BIN, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PI_OFFLINE: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  return {
-    done: new Promise((resolve) => child.once("close", (exitCode) => resolve({ exitCode, stdout, stderr }))),
-  };
-}
+import { type CliResult, runCli, runCliAsync } from "./run-cli.js";
 
 async function cli(cwd: string, ...args: string[]): Promise<CliResult> {
-  return runCliAsync(args, cwd).done;
+  return runCliAsync(args, { cwd });
 }
 
 async function json(cwd: string, ...args: string[]) {
@@ -162,10 +141,9 @@ describe("mono-agent conversations", () => {
     const dir = agentFolder();
     expect((await cli(dir, "run", "--conversation", "cli:busy#2026-07-11", "first fig")).exitCode).toBe(0);
     const gate = model.gate("reset-busy");
-    const running = runCliAsync(
-      ["run", "--conversation", "cli:busy#2026-07-12", "[hold:reset-busy] wait"],
-      dir,
-    );
+    const running = runCliAsync(["run", "--conversation", "cli:busy#2026-07-12", "[hold:reset-busy] wait"], {
+      cwd: dir,
+    });
     await gate.reached;
     try {
       const refused = await cli(dir, "conversations", "reset", "cli:busy");
@@ -176,7 +154,7 @@ describe("mono-agent conversations", () => {
     } finally {
       gate.release();
     }
-    expect((await running.done).exitCode).toBe(0);
+    expect((await running).exitCode).toBe(0);
     expect(await json(dir, "conversations", "reset", "cli:busy")).toMatchObject({ removedMessages: 4 });
   }, 120_000);
 });

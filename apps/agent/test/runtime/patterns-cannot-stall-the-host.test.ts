@@ -6,6 +6,7 @@ import { createGlobTool } from "../../src/runtime/glob-tool.js";
 import { createGrepTool } from "../../src/runtime/grep-tool.js";
 import { matchesToolGlob } from "@mono-agent/policy";
 import { openPatternSearch, PATTERN_MAX_CHARACTERS } from "../../src/runtime/pattern-search.js";
+import { createFileAccess } from "../../src/runtime/file-access.js";
 import { openWorkspace } from "../../src/runtime/workspace-paths.js";
 
 const HOSTILE_LINE = `${"a".repeat(33)}!`;
@@ -31,9 +32,9 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
 const root = realpathSync(mkdtempSync(join(tmpdir(), "patterns-")));
 writeFileSync(join(root, "hostile.txt"), `${HOSTILE_LINE}\nplain line\nfoobar\n`);
 writeFileSync(join(root, `${"a".repeat(40)}.txt`), "x\n");
-const workspace = openWorkspace(root);
-const grep = createGrepTool(workspace);
-const glob = createGlobTool(workspace);
+const files = createFileAccess({ workspace: openWorkspace(root) });
+const grep = createGrepTool(files);
+const glob = createGlobTool(files);
 const text = (result: { content: { type: string; text?: string }[] }) =>
   result.content.map((block) => block.text ?? "").join("\n");
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envVarNameSchema } from "./env-reference-schema.js";
+import { filesystemSchema } from "./filesystem-schema.js";
 import { mcpServerNameSchema } from "./mcp-server-name.js";
 import { mcpServerSpecSchema } from "./mcp-server-spec-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
@@ -58,5 +59,6 @@ export const toolsSchema = z
       .array(envVarNameSchema)
       .default([])
       .describe("Names of host env variables passed to every stdio server. Default []."),
+    filesystem: filesystemSchema.optional(),
   })
   .describe("Tool policy and MCP servers.");

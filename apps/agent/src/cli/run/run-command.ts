@@ -1,4 +1,5 @@
 import { dirname, resolve } from "node:path";
+import { terminalSafeJson } from "@mono-agent/evidence";
 import { assertConversationId } from "../../conversations/conversation-id.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError, usageError } from "../exit-error.js";
@@ -66,7 +67,12 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
-  const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
+  const app = await startMonoAgentApp({
+    configPath,
+    env,
+    cwd: io.cwd,
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  }).catch((error: unknown) => {
     throw new ExitError(
       `${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,
@@ -84,7 +90,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   if (io.outputClosed?.aborted) onOutputClosed();
   else io.outputClosed?.addEventListener("abort", onOutputClosed, { once: true });
   const render = values.json
-    ? (event: unknown) => io.stdout.write(`${JSON.stringify(event)}\n`)
+    ? (event: unknown) => io.stdout.write(`${terminalSafeJson(event)}\n`)
     : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
   try {
     const result = await app.run({

@@ -1,11 +1,13 @@
+import { stripTerminalControls } from "@mono-agent/evidence";
 import type { RunEvent, RunEventsRead, RunSummary } from "@mono-agent/run-history";
 import { renderTable } from "../render-table.js";
 
 /** Characters of free text (input, output, event previews) shown per line in text output. */
 export const TEXT_PREVIEW_CHARACTERS = 120;
 
+/** Recorded free text on one line, stripped of terminal controls (it came from a model or a tool). */
 function oneLine(text: string, max = TEXT_PREVIEW_CHARACTERS): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = stripTerminalControls(text).replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -112,6 +114,12 @@ export function renderRunDetail(run: RunSummary, read: RunEventsRead): string {
   const out = [`Run ${run.runId}`];
   for (const [label, value] of lines)
     if (value !== undefined) out.push(`  ${`${label}:`.padEnd(14)}${value}`);
-  if (run.finalOutput) out.push("  Output:", ...run.finalOutput.split("\n").map((line) => `    ${line}`));
+  if (run.finalOutput)
+    out.push(
+      "  Output:",
+      ...stripTerminalControls(run.finalOutput)
+        .split("\n")
+        .map((line) => `    ${line}`),
+    );
   return `${out.join("\n")}\n`;
 }

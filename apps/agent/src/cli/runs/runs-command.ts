@@ -7,6 +7,7 @@ import {
   type RunStatus,
   rolloverBucket,
 } from "@mono-agent/run-history";
+import { terminalSafeJson } from "@mono-agent/evidence";
 import { readRunEvents } from "@mono-agent/run-history/sqlite";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
@@ -122,7 +123,7 @@ async function listRuns(
     const [page, total] = await Promise.all([store.listRuns({ ...query, limit }), store.countRuns(query)]);
     if (options.json) {
       io.stdout.write(
-        `${JSON.stringify({ runs: page.runs, count: page.runs.length, total, hasMore: page.hasMore })}\n`,
+        `${terminalSafeJson({ runs: page.runs, count: page.runs.length, total, hasMore: page.hasMore })}\n`,
       );
     } else if (page.runs.length === 0) {
       io.stdout.write(
@@ -169,7 +170,7 @@ async function showRun(
   if (options.json) {
     const { events, ...health } = read;
     io.stdout.write(
-      `${JSON.stringify({ run, eventsFile: health, ...(options.events ? { events } : {}) })}\n`,
+      `${terminalSafeJson({ run, eventsFile: health, ...(options.events ? { events } : {}) })}\n`,
     );
   } else {
     io.stdout.write(renderRunDetail(run, read));

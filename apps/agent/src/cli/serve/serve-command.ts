@@ -80,7 +80,13 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   const token = givenToken ?? generateOperatorToken();
 
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
-  const app = await startMonoAgentApp({ configPath, env, cwd: io.cwd }).catch((error: unknown) => {
+  const app = await startMonoAgentApp({
+    configPath,
+    env,
+    cwd: io.cwd,
+    hostSecrets: [token],
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  }).catch((error: unknown) => {
     throw new ExitError(
       `${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,

@@ -6,6 +6,7 @@ import { EXIT_FAILURE, EXIT_OK, ExitError, EXIT_USAGE } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { configSection } from "./config-section.js";
+import { filesSection } from "./files-section.js";
 import { memorySection } from "./memory-section.js";
 import { modelSection } from "./model-section.js";
 import { renderReport } from "./render-report.js";
@@ -46,6 +47,7 @@ export async function validateAgentFolder(options: {
     ...(options.connect
       ? [await (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
       : []),
+    filesSection(loaded, { cwd: options.cwd, ...(options.envFile ? { envFile: options.envFile } : {}) }),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
@@ -69,7 +71,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
   );
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, memory, runs, history,\ncontinuations and the web console; it starts nothing, but checks that each stdio server's command\nis on PATH. --connect also connects each MCP server as a run would and lists the tools the model\ngets (as \`mono-agent mcp list\` does).\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, the file tools' reach, memory, runs,\nhistory, continuations and the web console; it starts nothing, but checks that each stdio server's command\nis on PATH. --connect also connects each MCP server as a run would and lists the tools the model\ngets (as \`mono-agent mcp list\` does).\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
     );
     return EXIT_OK;
   }

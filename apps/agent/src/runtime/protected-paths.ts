@@ -1,0 +1,96 @@
+import { readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { LoadedConfig } from "@mono-agent/config";
+import { isInsideDirectory } from "./workspace-paths.js";
+
+/**
+ * Host state the built-in file tools never reach, whatever the roots say (absolute paths; a directory
+ * covers everything below it, and a path that does not exist yet is protected from being created).
+ * The sandboxed Bash hides the same lists: `noAccess` not mounted, `readOnly` mounted read-only.
+ */
+export interface ProtectedPaths {
+  /** Neither read nor written nor listed by Read, Write, Edit, Grep and Glob. */
+  readonly noAccess: readonly string[];
+  /** Read and listed, never written (the instructions file). */
+  readonly readOnly: readonly string[];
+  /** Why each path is protected, as a phrase for the refusal ("the conversation store"). */
+  readonly reasons?: Readonly<Record<string, string>>;
+}
+
+/** What {@link collectProtectedPaths} reads: the loaded config and the env file the host env came from. */
+export interface CollectProtectedPathsInput {
+  loaded: LoadedConfig;
+  /** The `--env-file` the host env was filled from (absolute, or relative to `cwd`), when one was given. */
+  envFile?: string;
+  /** Base of a relative `envFile` (the CLI's working directory). Default: the agent folder. */
+  cwd?: string;
+}
+
+/** The agent's state folder in the agent folder: keys, tokens, stores and artifacts by default. */
+export const STATE_FOLDER_NAME = ".mono-agent";
+
+/** The files SQLite keeps beside a database: the rollback journal and the WAL pair. */
+const SQLITE_SIDE_FILES = ["", "-journal", "-wal", "-shm"] as const;
+
+/**
+ * The protected lists of one loaded config: the state folder `.mono-agent` of the agent folder, the
+ * artifacts folder (run events, tool output, attachments), the stores beside it (conversations, web
+ * threads, SessionHistory), the continuation state (secret.key, operator.token), the memory folder (only
+ * the memory tools reach it), the config file, the mcp.json, the agent folder's `.env` and `.env.*` files
+ * and the `--env-file`: no access. The instructions file: read-only. Paths inside another entry of the
+ * same list are dropped, so the lists stay short.
+ */
+export function collectProtectedPaths(input: CollectProtectedPathsInput): ProtectedPaths {
+  const { loaded } = input;
+  const reasons: Record<string, string> = {};
+  const noAccess: string[] = [];
+  const add = (path: string, reason: string) => {
+    const absolute = resolve(path);
+    if (reasons[absolute] === undefined) {
+      reasons[absolute] = reason;
+      noAccess.push(absolute);
+    }
+  };
+  const stateFolder = join(loaded.agentDir, STATE_FOLDER_NAME);
+  add(stateFolder, "the agent's state folder (stores, keys and tokens)");
+  add(loaded.artifactsDir, "the artifacts folder (run events, tool output, attachments)");
+  const storesDir = dirname(loaded.artifactsDir);
+  for (const suffix of SQLITE_SIDE_FILES) {
+    add(join(storesDir, `conversations.sqlite${suffix}`), "the conversation store");
+    add(join(storesDir, `web-threads.sqlite${suffix}`), "the web console's thread store");
+  }
+  add(join(storesDir, "history"), "the SessionHistory store");
+  add(
+    loaded.continuationsStateDir ?? join(stateFolder, "continuations"),
+    "the continuation state (secret.key, operator.token)",
+  );
+  if (loaded.memoryDir !== undefined)
+    add(loaded.memoryDir, "the memory folder (reach it through Remember, MemoryRecall and MemoryJournal)");
+  add(loaded.configPath ?? join(loaded.agentDir, "mono-agent.config.json"), "the agent's config file");
+  if (loaded.mcp.configPath !== undefined) add(loaded.mcp.configPath, "the mcp.json of the agent");
+  add(join(loaded.agentDir, ".env"), "the agent's env file");
+  for (const name of envFileSiblings(loaded.agentDir)) add(join(loaded.agentDir, name), "an env file");
+  if (input.envFile !== undefined)
+    add(resolve(input.cwd ?? loaded.agentDir, input.envFile), "the env file given with --env-file");
+  const readOnly = [resolve(loaded.instructionsPath)];
+  reasons[readOnly[0]!] = "the instructions file (runtime.instructions)";
+  return { noAccess: withoutNested(noAccess), readOnly, reasons };
+}
+
+/** `.env.*` files of a folder (`.env.local`, `.env.production` ...); none when it cannot be listed. */
+function envFileSiblings(folder: string): string[] {
+  try {
+    return readdirSync(folder).filter((name) => name.startsWith(".env.") && name.length > ".env.".length);
+  } catch {
+    return [];
+  }
+}
+
+function withoutNested(paths: readonly string[]): string[] {
+  return paths.filter(
+    (path, index) =>
+      !paths.some(
+        (other, otherIndex) => otherIndex !== index && other !== path && isInsideDirectory(other, path),
+      ),
+  );
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadMonoAgentConfig } from "@mono-agent/config";
+import { describe, expect, it } from "vitest";
+import { collectProtectedPaths } from "../../src/runtime/protected-paths.js";
+
+describe("collectProtectedPaths", () => {
+  it("follows moved stores, the mcp.json, memory, continuations, env files and the instructions", async () => {
+    const agent = realpathSync(mkdtempSync(join(tmpdir(), "protected-paths-")));
+    writeFileSync(join(agent, ".env.production"), "X=1\n");
+    const loaded = await loadMonoAgentConfig({
+      cwd: agent,
+      env: {},
+      config: {
+        runtime: { instructions: "prompts/agent.md" },
+        artifacts: { dir: "state/artifacts" },
+        tools: { mcpConfigPath: "config/mcp.json" },
+        memory: { path: "notes" },
+        continuations: { stateDir: "state/continuations" },
+      },
+    });
+    const paths = collectProtectedPaths({ loaded, envFile: "../secrets.env", cwd: join(agent, "sub") });
+    expect(paths.noAccess).toEqual(
+      expect.arrayContaining([
+        join(agent, ".mono-agent"),
+        join(agent, "state", "artifacts"),
+        join(agent, "state", "conversations.sqlite"),
+        join(agent, "state", "conversations.sqlite-wal"),
+        join(agent, "state", "web-threads.sqlite-shm"),
+        join(agent, "state", "history"),
+        join(agent, "state", "continuations"),
+        join(agent, "notes"),
+        join(agent, "mono-agent.config.json"),
+        join(agent, "config", "mcp.json"),
+        join(agent, ".env"),
+        join(agent, ".env.production"),
+        join(agent, "secrets.env"),
+      ]),
+    );
+    expect(paths.readOnly).toEqual([join(agent, "prompts", "agent.md")]);
+    expect(paths.reasons?.[join(agent, "notes")]).toContain("Remember, MemoryRecall and MemoryJournal");
+  });
+
+  it("drops an entry that another one already covers", async () => {
+    const agent = realpathSync(mkdtempSync(join(tmpdir(), "protected-paths-")));
+    const loaded = await loadMonoAgentConfig({ cwd: agent, env: {}, config: {} });
+    const { noAccess } = collectProtectedPaths({ loaded });
+    expect(noAccess).toContain(join(agent, ".mono-agent"));
+    expect(noAccess.filter((path) => path.startsWith(join(agent, ".mono-agent")))).toEqual([
+      join(agent, ".mono-agent"),
+    ]);
+  });
+});
