@@ -50,10 +50,13 @@ async function groupMembers(groupId: number, leaderStartTicks: string): Promise<
 }
 
 async function killRecordedGroup(pid: number, startTicks: string): Promise<boolean> {
-  // The leader alive with its recorded start time: the group is ours. Without the leader, the group id
-  // cannot have been reused while members of it live, so members started after the leader are ours too.
-  if (!isSameProcessAlive(pid, startTicks) && (await groupMembers(pid, startTicks)).length === 0)
-    return false;
+  // The leader alive with its recorded start time: the group is ours. A live process with that pid and
+  // another start time: the pid was reused, which the kernel only does once the old group is gone.
+  // No process with that pid: members may be left in the group, and those started after the leader are
+  // ours (the group id cannot have been reused while they live).
+  const leader = readProcessIdentity(pid);
+  if (leader && leader.startTicks !== startTicks) return false;
+  if (!leader && (await groupMembers(pid, startTicks)).length === 0) return false;
   try {
     process.kill(-pid, "SIGKILL");
     return true;
