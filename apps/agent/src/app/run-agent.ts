@@ -1,6 +1,7 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import type { SandboxPolicyRequest } from "@mono-agent/sandbox";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
 import { connectMcpServers } from "../runtime/mcp-connect-servers.js";
@@ -12,6 +13,7 @@ import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
 import type { HistoryAugmenter } from "./session-history-reseed.js";
+import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 /** One request to the agent. */
@@ -35,6 +37,8 @@ export interface RunRequest {
   attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
   web?: import("./conversation-title-context.js").WebRunContext;
+  /** Narrows the config's `sandbox` for this run (never widens it; see `mergeSandboxPolicy`). */
+  sandbox?: SandboxPolicyRequest;
 }
 
 /** How a run ended. */
@@ -228,12 +232,12 @@ export async function runAgent(
     mcpServersUsed.push(
       ...mcp.servers.filter((server) => server.status === "connected").map((server) => server.name),
     );
+    const enabled = offeredBuiltins(deps.policy);
+    const sandbox = sandboxPolicyForRun(loaded, request.sandbox);
+    for (const warning of await sandboxRunWarnings(sandbox, enabled.includes("Bash"), env))
+      emit({ type: "warning", ...warning });
     const tools: AgentTool[] = [
-      ...createBuiltinTools({
-        workspaceDir: loaded.workspaceDir,
-        env,
-        enabled: offeredBuiltins(deps.policy),
-      }),
+      ...createBuiltinTools({ workspaceDir: loaded.workspaceDir, env, enabled, sandbox }),
       ...mcp.tools,
     ];
     emit({

@@ -11,6 +11,7 @@ import type { DeliveredContinuation } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+import { startHostLedger } from "./host-leftovers.js";
 import { createRunId } from "./run-id.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
@@ -93,8 +94,14 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     allowedTools: loaded.config.tools.allowedTools,
     disallowedTools: loaded.config.tools.disallowedTools,
   });
-  const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
   const startupWarnings: StartupWarning[] = [];
+  const ledger = await startOptional(
+    startupWarnings,
+    "host_ledger_unavailable",
+    "Reaping after a crash",
+    () => startHostLedger(loaded),
+  );
+  const conversations: ConversationStore = createConversationStore({ file: conversationStoreFile(loaded) });
   const memory = (await startOptional(
     startupWarnings,
     "memory_unavailable",
@@ -111,6 +118,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
           conversations.close();
           memory.close();
           await sessionHistory.close();
+          ledger?.close();
           throw error;
         });
   const inFlight = new Set<Promise<RunResult>>();
@@ -145,6 +153,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     env: options.env,
     observers: options.observers ?? [],
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
+    ...(ledger ? { ledger } : {}),
   });
   const deps = {
     loaded,
@@ -237,6 +246,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       memory.close();
       await sessionHistory.close();
       await recording?.close();
+      ledger?.close();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { constants } from "node:fs";
 import { access, mkdir, open, readFile, writeFile } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { SandboxPolicy } from "@mono-agent/sandbox";
 import {
-  createBashTool,
   createEditTool,
   createReadTool,
   createWriteTool,
@@ -10,7 +10,7 @@ import {
   type ReadOperations,
   type WriteOperations,
 } from "@mariozechner/pi-coding-agent";
-import { createBashEnv } from "./bash-env.js";
+import { createSandboxedBashTool } from "./bash-tool.js";
 import { createGlobTool } from "./glob-tool.js";
 import { createGrepTool } from "./grep-tool.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
@@ -22,12 +22,6 @@ export const BUILTIN_TOOL_NAMES = ["Read", "Write", "Edit", "Bash", "Grep", "Glo
 /** One of {@link BUILTIN_TOOL_NAMES}. */
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
-/**
- * Timeout of a Bash command when the model sets none, and the most it may ask for (10 minutes:
- * long builds and test suites finish, a hung command does not hold the run forever).
- */
-export const BASH_MAX_TIMEOUT_SECONDS = 600;
-
 /** Options of {@link createBuiltinTools}. */
 export interface CreateBuiltinToolsOptions {
   /** The workspace directory (must exist); every path the tools touch must stay inside it. */
@@ -36,13 +30,17 @@ export interface CreateBuiltinToolsOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The tool names the policy offers, e.g. `["Read", "Grep"]`; `[]` gives no tools. */
   enabled: readonly string[];
+  /** How Bash is confined (the config's `sandbox`, merged with the request's); default: the config defaults. */
+  sandbox?: SandboxPolicy;
+  /** Host state no tool may reach: `noAccess` hidden, `readOnly` never written (absolute paths). */
+  protectedPaths?: { noAccess: readonly string[]; readOnly: readonly string[] };
 }
 
 /**
  * Build the enabled built-in tools as pi `AgentTool`s named Read, Write, Edit, Bash, Grep, Glob.
  * Read/Write/Edit/Bash come from pi-coding-agent's factories; Grep and Glob are plain TypeScript.
  * File tools refuse paths outside the workspace (lexically or through a symlink) with an error
- * result; Bash runs in the workspace with a scrubbed env. Throws `unknown_builtin_tool` for a name
+ * result; Bash runs in the sandbox (see `createSandboxedBashTool`) with a scrubbed env. Throws `unknown_builtin_tool` for a name
  * outside {@link BUILTIN_TOOL_NAMES}.
  */
 export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentTool[] {
@@ -71,7 +69,13 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
         rename(createEditTool(workspace.directory, { operations: editOperations(workspace) }), "Edit"),
         workspace,
       ),
-    Bash: () => createConfinedBashTool(workspace, options.env),
+    Bash: () =>
+      createSandboxedBashTool({
+        workspaceDir: workspace.directory,
+        env: options.env,
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+      }),
     Grep: () => createGrepTool(workspace) as unknown as AgentTool,
     Glob: () => createGlobTool(workspace) as unknown as AgentTool,
   };
@@ -90,28 +94,6 @@ function confinePathArgument(tool: AgentTool, workspace: Workspace): AgentTool {
       const path = (params as { path?: unknown }).path;
       if (typeof path === "string") await resolveWorkspacePath(workspace, path);
       return tool.execute(toolCallId, params, signal, onUpdate);
-    },
-  };
-}
-
-function createConfinedBashTool(workspace: Workspace, hostEnv: CreateBuiltinToolsOptions["env"]): AgentTool {
-  const env = createBashEnv(hostEnv);
-  const bash = rename(
-    createBashTool(workspace.directory, {
-      spawnHook: (context) => ({ command: context.command, cwd: workspace.directory, env: { ...env } }),
-    }),
-    "Bash",
-  );
-  return {
-    ...bash,
-    description: `${bash.description} Runs in the workspace with a minimal environment (no host secrets); commands time out after ${BASH_MAX_TIMEOUT_SECONDS} seconds at most.`,
-    execute(toolCallId, params, signal, onUpdate) {
-      const requested = (params as { timeout?: number }).timeout;
-      const timeout =
-        requested === undefined || !(requested > 0)
-          ? BASH_MAX_TIMEOUT_SECONDS
-          : Math.min(requested, BASH_MAX_TIMEOUT_SECONDS);
-      return bash.execute(toolCallId, { ...(params as object), timeout }, signal, onUpdate);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { spawnProcessGroup } from "@mono-agent/sandbox/node";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -82,13 +83,11 @@ export class ProcessGroupStdioTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error("ProcessGroupStdioTransport already started");
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, [...this.options.args], {
+      // The group's watchdog kills it when this process dies, even by SIGKILL (nothing outlives the host).
+      const child = spawnProcessGroup(this.options.command, this.options.args, {
         env: this.options.env,
-        cwd: this.options.cwd,
+        ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
         stdio: ["pipe", "pipe", "pipe"],
-        detached: true,
-        shell: false,
-        windowsHide: true,
       });
       this.child = child;
       this.closedPromise = new Promise((resolveClosed) => child.once("close", () => resolveClosed()));

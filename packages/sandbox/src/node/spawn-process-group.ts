@@ -12,13 +12,18 @@ export const WATCHDOG_SHELL = "/bin/sh";
  * command, which therefore keeps the pid, leads the group and sees its stdio and signals unchanged.
  * The host holds the pipe's other end: when the host dies, even by SIGKILL, the kernel closes it.
  */
-function watchdogScript(pipeFd: number): string {
+function watchdogScript(pipeFd: number, env: Readonly<Record<string, string>>): string {
+  const added = SHELL_ADDED_VARIABLES.filter((name) => env[name] === undefined);
   return [
     `(trap '' TERM INT HUP; read -r _ <&${pipeFd}; kill -KILL 0) </dev/null >/dev/null 2>&1 &`,
     `exec ${pipeFd}<&-`,
+    ...(added.length > 0 ? [`unset ${added.join(" ")}`] : []),
     'exec "$@"',
   ].join("\n");
 }
+
+/** Variables a POSIX shell exports on its own; removed again so the command's env is exactly the one given. */
+const SHELL_ADDED_VARIABLES = ["PWD", "OLDPWD", "SHLVL"];
 
 /** Options of {@link spawnProcessGroup}. */
 export interface SpawnProcessGroupOptions {
@@ -50,7 +55,7 @@ export function spawnProcessGroup(
   const pipeFd = options.stdio.length;
   const child = spawn(
     WATCHDOG_SHELL,
-    ["-c", watchdogScript(pipeFd), "mono-agent-watchdog", executable, ...args],
+    ["-c", watchdogScript(pipeFd, options.env), "mono-agent-watchdog", executable, ...args],
     {
       env: options.env,
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
