@@ -41,6 +41,7 @@ export async function validateAgentFolder(options: {
     configSection(loaded, issues),
     modelSection(loaded, env),
     toolsSection(loaded, issues, env),
+    await (await import("./sandbox-section.js")).sandboxSection(loaded, env),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
@@ -63,7 +64,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
   );
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, memory, runs, history,\ncontinuations and the web console; it starts nothing.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, the Bash sandbox, memory, runs,\nhistory, continuations and the web console; it starts nothing.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
     );
     return EXIT_OK;
   }
