@@ -53,6 +53,10 @@ describe("spawnProcessGroup", () => {
         return "gone";
       }
     };
+    // Its pipes close while it exits, so give the kernel a moment to finish the exit.
+    const deadline = Date.now() + 2_000;
+    while (!["gone", "Z"].includes(state() ?? "") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(["gone", "Z"]).toContain(state());
   });
 

@@ -47,8 +47,10 @@ export function namespaceFlags(userNamespaces: boolean): string[] {
   return [
     "--unshare-all",
     ...(userNamespaces ? ["--unshare-user", "--disable-userns"] : []),
+    // No --new-session: the sandbox stays in bwrap's process group, so killing that group (timeout,
+    // abort, the watchdog when the host dies) reaches its init too. The group's session is already new
+    // and has no terminal, so a command cannot inject input into the host's terminal either.
     "--die-with-parent",
-    "--new-session",
     "--cap-drop",
     "ALL",
   ];

@@ -14,8 +14,12 @@ export const WATCHDOG_SHELL = "/bin/sh";
  */
 function watchdogScript(pipeFd: number, env: Readonly<Record<string, string>>): string {
   const added = SHELL_ADDED_VARIABLES.filter((name) => env[name] === undefined);
+  // The reader keeps only the watchdog pipe: the command's other pipes close when the command is done.
+  const otherPipes = Array.from({ length: Math.max(0, pipeFd - 3) }, (_, index) => ` ${index + 3}<&-`).join(
+    "",
+  );
   return [
-    `(trap '' TERM INT HUP; read -r _ <&${pipeFd}; kill -KILL 0) </dev/null >/dev/null 2>&1 &`,
+    `(trap '' TERM INT HUP; read -r _ <&${pipeFd}; kill -KILL 0) </dev/null >/dev/null 2>&1${otherPipes} &`,
     `exec ${pipeFd}<&-`,
     ...(added.length > 0 ? [`unset ${added.join(" ")}`] : []),
     'exec "$@"',

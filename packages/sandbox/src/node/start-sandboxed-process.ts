@@ -1,12 +1,10 @@
-import { type ChildProcess, type IOType, spawn } from "node:child_process";
+import type { ChildProcess, IOType } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Readable, Writable } from "node:stream";
 import { SandboxError } from "../sandbox-error.js";
-import { recordInActiveLedgers } from "./host-process-ledger.js";
 import type { ExpectedMount } from "./mount-plan.js";
 import { decodeMountPath } from "./placeholders.js";
 import type { SandboxSpawnSpec } from "./prepare-sandboxed-command.js";
-import { readProcessIdentity } from "./process-identity.js";
 import { spawnProcessGroup } from "./spawn-process-group.js";
 
 /**
@@ -54,9 +52,8 @@ function missingMounts(entries: readonly MountEntry[], expected: readonly Expect
 }
 
 /**
- * Spawns a prepared command. A `host-process` spec runs under the watchdog of `spawnProcessGroup`. A
- * `bubblewrap` spec runs bwrap as the leader of its own process group (recorded in the open ledgers),
- * with `--json-status-fd` and, when the spec protects paths, `--block-fd`: the host reads the sandbox's
+ * Spawns a prepared command under the watchdog of `spawnProcessGroup` (a group of its own, recorded in
+ * the open ledgers, killed when the host dies). A `bubblewrap` spec runs bwrap with `--json-status-fd` and, when the spec protects paths, `--block-fd`: the host reads the sandbox's
  * mount table and lets the command start only once every protected path is a mount point with the
  * expected flags at exactly its path, so a path swapped for a symlink meanwhile cannot slip through.
  * Resolves once the command runs; rejects with `sandbox_prepare_failed` (the process killed) when the
@@ -71,26 +68,17 @@ export async function startSandboxedProcess(
     return spawnProcessGroup(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: options.stdio });
   const statusFd = options.stdio.length;
   const blocking = spec.expectedMounts.length > 0;
-  const child = spawn(
+  // Under the group watchdog as well as --die-with-parent: if the host dies, the group (bwrap and the
+  // sandbox's init with it) is killed even where the kernel drops bwrap's parent-death signal.
+  const child = spawnProcessGroup(
     spec.command,
     [
       ...["--json-status-fd", String(statusFd)],
       ...(blocking ? ["--block-fd", String(statusFd + 1)] : []),
       ...spec.args,
     ],
-    {
-      env: spec.env,
-      cwd: "/",
-      stdio: [...options.stdio, "pipe", ...(blocking ? (["pipe"] as const) : [])],
-      detached: true,
-      shell: false,
-    },
+    { env: spec.env, cwd: "/", stdio: [...options.stdio, "pipe", ...(blocking ? (["pipe"] as const) : [])] },
   );
-  const leader = child.pid === undefined ? undefined : readProcessIdentity(child.pid);
-  if (leader) recordInActiveLedgers({ op: "group", pid: leader.pid, startTicks: leader.startTicks });
-  child.once("exit", () => {
-    if (leader) recordInActiveLedgers({ op: "release-group", pid: leader.pid });
-  });
   const status = child.stdio[statusFd] as Readable;
   const block = blocking ? (child.stdio[statusFd + 1] as Writable) : undefined;
   status.on("error", () => {});
