@@ -1,4 +1,4 @@
-import { lstat, readdir } from "node:fs/promises";
+import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import picomatch from "picomatch";
 import { SandboxError } from "../sandbox-error.js";
@@ -24,7 +24,7 @@ function isGlob(segment: string): boolean {
 }
 
 async function kindOf(path: string): Promise<"directory" | "other" | "missing"> {
-  const stats = await lstat(path).catch(() => undefined);
+  const stats = lstatSync(path, { throwIfNoEntry: false });
   if (!stats) return "missing";
   return stats.isDirectory() ? "directory" : "other";
 }
@@ -49,7 +49,12 @@ export async function expandDenyWrite(root: string, pattern: string): Promise<De
       `sandbox.denyWrite pattern "${pattern}" has to look at more than ${MAX_DENY_WRITE_WALK_ENTRIES} entries under ${root}; use a pattern without "**" in the middle (such as "secrets/**") so it can be enforced`,
     );
   const children = async (directory: string) => {
-    const names = await readdir(directory).catch(() => [] as string[]);
+    let names: string[];
+    try {
+      names = readdirSync(directory);
+    } catch {
+      names = [];
+    }
     budget -= names.length;
     if (budget < 0) throw overBudget();
     return names;

@@ -1,5 +1,14 @@
-import { constants } from "node:fs";
-import { lstat, open, readdir, readFile, readlink, unlink } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  unlinkSync,
+} from "node:fs";
 import { recordInActiveLedgers } from "./host-process-ledger.js";
 
 /**
@@ -30,9 +39,9 @@ export async function acquirePlaceholder(path: string): Promise<boolean> {
     held.users += 1;
     return true;
   }
-  let handle: Awaited<ReturnType<typeof open>>;
+  let fd: number;
   try {
-    handle = await open(
+    fd = openSync(
       path,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
       0o600,
@@ -42,11 +51,11 @@ export async function acquirePlaceholder(path: string): Promise<boolean> {
     throw error;
   }
   try {
-    const { dev, ino } = await handle.stat({ bigint: true });
+    const { dev, ino } = fstatSync(fd, { bigint: true });
     placeholders.set(path, { dev, ino, users: 1 });
     recordInActiveLedgers({ op: "placeholder", path, dev: String(dev), ino: String(ino) });
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   return true;
 }
@@ -57,14 +66,21 @@ export async function acquirePlaceholder(path: string): Promise<boolean> {
  * every sandbox that uses it, so a placeholder still mounted elsewhere is left for its last user.
  */
 export async function isMountedElsewhere(path: string): Promise<boolean> {
-  const own = await readlink("/proc/self/ns/mnt").catch(() => undefined);
+  const attempt = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch {
+      return fallback;
+    }
+  };
+  const own = attempt(() => readlinkSync("/proc/self/ns/mnt"), undefined as string | undefined);
   const seen = new Set<string>(own === undefined ? [] : [own]);
-  for (const entry of await readdir("/proc").catch(() => [] as string[])) {
+  for (const entry of attempt(() => readdirSync("/proc"), [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
-    const namespace = await readlink(`/proc/${entry}/ns/mnt`).catch(() => undefined);
+    const namespace = attempt(() => readlinkSync(`/proc/${entry}/ns/mnt`), undefined as string | undefined);
     if (namespace === undefined || seen.has(namespace)) continue;
     seen.add(namespace);
-    const mountinfo = await readFile(`/proc/${entry}/mountinfo`, "utf8").catch(() => "");
+    const mountinfo = attempt(() => readFileSync(`/proc/${entry}/mountinfo`, "utf8"), "");
     if (mountinfo.split("\n").some((line) => decodeMountPath(line.split(" ")[4] ?? "") === path)) return true;
   }
   return false;
@@ -85,10 +101,15 @@ export async function releasePlaceholder(path: string): Promise<void> {
   held.users -= 1;
   if (held.users > 0) return;
   placeholders.delete(path);
-  const stats = await lstat(path, { bigint: true }).catch(() => undefined);
+  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
   const same = stats?.isFile() && stats.size === 0n && stats.dev === held.dev && stats.ino === held.ino;
   // Still mounted by another process's sandbox: left, and left recorded, for a later start to remove.
   if (same && (await isMountedElsewhere(path))) return;
-  if (same) await unlink(path).catch(() => {});
+  if (same)
+    try {
+      unlinkSync(path);
+    } catch {
+      // Gone already.
+    }
   recordInActiveLedgers({ op: "release-placeholder", path });
 }

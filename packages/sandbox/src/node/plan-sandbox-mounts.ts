@@ -1,4 +1,4 @@
-import { lstat, readdir, readlink } from "node:fs/promises";
+import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isPathInside } from "../resolve-posix-path.js";
 import { SandboxError } from "../sandbox-error.js";
@@ -52,6 +52,16 @@ export interface PlanSandboxMountsOptions {
 
 type Pin = { path: string; action: "read-only" | "hide-file" | "hide-dir" | "pin-dir" };
 
+// File-system checks here are synchronous: each is a single fast syscall, and going through the
+// thread pool instead made preparing a command cost more than running it on a loaded machine.
+function readdirSafe(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+}
+
 const depth = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 
 function outermostRoot(roots: readonly string[], path: string): string | undefined {
@@ -65,17 +75,17 @@ function refuse(message: string): SandboxError {
 async function systemSteps(): Promise<MountStep[]> {
   const steps: MountStep[] = [];
   for (const path of SYSTEM_PATHS) {
-    const stats = await lstat(path).catch(() => undefined);
-    if (stats?.isSymbolicLink()) steps.push({ kind: "symlink", target: await readlink(path), path });
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats?.isSymbolicLink()) steps.push({ kind: "symlink", target: readlinkSync(path), path });
     else if (stats?.isDirectory()) steps.push({ kind: "ro-bind", source: path, path });
   }
   steps.push({ kind: "dev", path: "/dev" }, { kind: "tmpfs", path: "/dev/shm", readOnly: false });
   steps.push({ kind: "proc", path: "/proc" });
   const hidden = [...HIDDEN_ETC_PATHS];
-  for (const name of await readdir("/etc/ssh").catch(() => [] as string[]))
+  for (const name of readdirSafe("/etc/ssh"))
     if (/^ssh_host_.*_key$/.test(name)) hidden.push(`/etc/ssh/${name}`);
   for (const path of hidden) {
-    const stats = await lstat(path).catch(() => undefined);
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     if (stats?.isDirectory()) steps.push({ kind: "tmpfs", path, readOnly: true });
     else if (stats?.isFile()) steps.push({ kind: "ro-bind", source: EMPTY_FILE, path });
   }
@@ -118,7 +128,7 @@ async function componentsBetween(root: string, path: string): Promise<string[]> 
   let current = root;
   for (const [index, part] of parts.entries()) {
     current = join(current, part);
-    const stats = await lstat(current).catch(() => undefined);
+    const stats = lstatSync(current, { throwIfNoEntry: false });
     if (!stats) break;
     if (stats.isSymbolicLink())
       throw refuse(
@@ -134,7 +144,7 @@ async function firstMissing(root: string, path: string): Promise<string | undefi
   let current = root;
   for (const part of relative(root, path).split(sep).filter(Boolean)) {
     current = join(current, part);
-    if (!(await lstat(current).catch(() => undefined))) return current;
+    if (!lstatSync(current, { throwIfNoEntry: false })) return current;
   }
   return undefined;
 }
@@ -165,7 +175,7 @@ export async function planSandboxMounts(options: PlanSandboxMountsOptions): Prom
     const writableRoot = outermostRoot(options.writableRoots, path);
     if (!writableRoot) {
       if (hidden && roots.some((root) => isPathInside(root, path))) {
-        const stats = await lstat(path).catch(() => undefined);
+        const stats = lstatSync(path, { throwIfNoEntry: false });
         if (stats) pin(path, stats.isDirectory() ? "hide-dir" : "hide-file");
       }
       return;
@@ -175,14 +185,14 @@ export async function planSandboxMounts(options: PlanSandboxMountsOptions): Prom
         `${path} is both a writable root and a protected path; remove it from sandbox.writableRoots`,
       );
     let target = path;
-    let stats = await lstat(path).catch(() => undefined);
+    let stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || isHeldPlaceholder(path)) {
       const missing = stats ? path : await firstMissing(writableRoot, path);
       if (missing === undefined) return;
       if (await acquirePlaceholder(missing)) {
         plan.placeholders.push(missing);
         target = missing;
-        stats = await lstat(missing);
+        stats = lstatSync(missing);
       } else return protect(path, hidden);
     }
     for (const directory of await componentsBetween(writableRoot, target)) pin(directory, "pin-dir");

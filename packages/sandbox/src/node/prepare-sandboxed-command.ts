@@ -1,4 +1,4 @@
-import { realpath } from "node:fs/promises";
+import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isPathInside } from "../resolve-posix-path.js";
@@ -58,10 +58,19 @@ export interface SandboxSpawnSpec {
   release(): Promise<void>;
 }
 
+/** The real path of `path`, or undefined when it does not exist (synchronous: one fast syscall). */
+function realOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 async function existingRealRoots(workspaceDir: string, roots: readonly string[]): Promise<string[]> {
   const resolved: string[] = [];
   for (const root of roots) {
-    const real = await realpath(resolve(workspaceDir, root)).catch(() => undefined);
+    const real = realOrUndefined(resolve(workspaceDir, root));
     if (real !== undefined && !resolved.includes(real)) resolved.push(real);
   }
   return resolved;
@@ -70,7 +79,7 @@ async function existingRealRoots(workspaceDir: string, roots: readonly string[])
 /** `path` with symlinks resolved as far as it exists; the missing rest is appended as written. */
 async function canonicalPath(path: string): Promise<string> {
   const absolute = resolve(path);
-  const real = await realpath(absolute).catch(() => undefined);
+  const real = realOrUndefined(absolute);
   if (real !== undefined) return real;
   const parent = dirname(absolute);
   return parent === absolute ? absolute : join(await canonicalPath(parent), basename(absolute));
@@ -138,14 +147,13 @@ export async function prepareSandboxedCommand(
       });
     throw new SandboxError("sandbox_unavailable", engine.problem ?? "the sandbox engine is unavailable");
   }
-  const workspaceDir = await realpath(options.workspaceDir).catch(() => {
+  const workspaceDir = realOrUndefined(options.workspaceDir);
+  if (workspaceDir === undefined)
     throw new SandboxError("sandbox_prepare_failed", `the workspace ${options.workspaceDir} does not exist`);
-  });
   const readableRoots = await existingRealRoots(workspaceDir, policy.readableRoots);
   const writableRoots = await existingRealRoots(workspaceDir, policy.writableRoots);
-  const cwd = await realpath(resolve(workspaceDir, options.cwd ?? ".")).catch(() =>
-    resolve(workspaceDir, options.cwd ?? "."),
-  );
+  const cwd =
+    realOrUndefined(resolve(workspaceDir, options.cwd ?? ".")) ?? resolve(workspaceDir, options.cwd ?? ".");
   if (![...readableRoots, ...writableRoots].some((root) => isPathInside(root, cwd)))
     throw new SandboxError(
       "sandbox_prepare_failed",
@@ -167,8 +175,8 @@ export async function prepareSandboxedCommand(
   try {
     if (mode === "localhost" || mode === "allowlist") {
       relay = await startNetworkRelay({ mode, allowlist: policy.network.allowlist });
-      const node = await realpath(process.execPath);
-      const helper = await realpath(NETWORK_HELPER);
+      const node = realpathSync(process.execPath);
+      const helper = realpathSync(NETWORK_HELPER);
       readOnlyFiles.push(node, helper);
       const network =
         mode === "localhost" ? ["--forward", (await loopbackListeningPorts()).join(",")] : ["--proxy"];
