@@ -13,6 +13,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
 const sandboxNode = await import(new URL("../../packages/sandbox/dist/node/index.js", import.meta.url).href);
+const { DEFAULT_SANDBOX_CONFIG: policy } = await import(
+  new URL("../../packages/config/dist/index.js", import.meta.url).href
+);
 
 /** Measured runs per command and path (after warm-up), in alternating blocks of {@link BLOCK}. */
 const RUNS = 120;
@@ -28,15 +31,6 @@ const COMMANDS = {
   pipeline: "printf 'b\\na\\nc\\n' | sort | head -n 2 | wc -l",
 };
 
-const policy = {
-  mode: "native",
-  network: { mode: "none", allowlist: [] },
-  readableRoots: ["."],
-  writableRoots: ["."],
-  denyWrite: [".env", ".env.*", ".git/config", ".git/hooks/**"],
-  fallback: "fail-closed",
-  unsafeAllowHostProcess: false,
-};
 const env = { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: tmpdir(), LANG: "C.UTF-8", TERM: "dumb" };
 
 function workspace(withEnvFile) {
@@ -59,13 +53,20 @@ function waitClose(child) {
 
 async function unsandboxed(dir, command) {
   const started = performance.now();
-  await waitClose(spawn("bash", ["-c", command], { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] }));
+  await waitClose(
+    spawn("bash", ["-c", command], { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] }),
+  );
   return performance.now() - started;
 }
 
 async function sandboxed(dir, command) {
   const started = performance.now();
-  const spec = await sandboxNode.prepareSandboxedCommand({ policy, workspaceDir: dir, argv: ["bash", "-c", command], env });
+  const spec = await sandboxNode.prepareSandboxedCommand({
+    policy,
+    workspaceDir: dir,
+    argv: ["bash", "-c", command],
+    env,
+  });
   try {
     await waitClose(await sandboxNode.startSandboxedProcess(spec, { stdio: ["ignore", "pipe", "pipe"] }));
   } finally {
@@ -99,7 +100,9 @@ if (!engine.available) {
   console.log(`sandbox bench skipped: ${engine.problem}`);
   process.exit(0);
 }
-console.log(`engine: ${engine.version} (${engine.path}); ${RUNS} runs per path, blocks of ${BLOCK}, after ${WARM_UP} warm-up runs`);
+console.log(
+  `engine: ${engine.version} (${engine.path}); ${RUNS} runs per path, blocks of ${BLOCK}, after ${WARM_UP} warm-up runs`,
+);
 const withEnv = workspace(true);
 const withoutEnv = workspace(false);
 try {

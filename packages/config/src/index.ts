@@ -62,6 +62,7 @@ export {
   OPERATOR_PAGE_SIZE_MAX,
 } from "./schema/continuations-schema.js";
 export {
+  DEFAULT_SANDBOX_CONFIG,
   DEFAULT_SANDBOX_DENY_WRITE,
   DEFAULT_SANDBOX_ROOTS,
   SANDBOX_ALLOWLIST_ENTRY_FORM,

@@ -17,6 +17,10 @@ test("the README example runs as written (against the built package) and does wh
     timeout: 30_000,
   });
   expect(run.status, run.stderr).toBe(0);
-  expect(run.stdout.trim().split(" ").sort()).toEqual(["HOME=/home/sandbox", "PATH=/usr/bin:/bin", "TMPDIR=/tmp"]);
+  expect(run.stdout.trim().split(" ").sort()).toEqual([
+    "HOME=/home/sandbox",
+    "PATH=/usr/bin:/bin",
+    "TMPDIR=/tmp",
+  ]);
   expect(run.stderr).toContain(".env: Read-only file system");
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import type { SandboxPolicy } from "../src/index.js";
 import {
   type PrepareSandboxedCommandOptions,
@@ -9,15 +10,7 @@ import {
 } from "../src/node/index.js";
 
 /** The config's defaults: native, no network, the workspace readable and writable, v0 denyWrite. */
-export const DEFAULT_POLICY: SandboxPolicy = {
-  mode: "native",
-  network: { mode: "none", allowlist: [] },
-  readableRoots: ["."],
-  writableRoots: ["."],
-  denyWrite: [".env", ".env.*", ".git/config", ".git/hooks/**"],
-  fallback: "fail-closed",
-  unsafeAllowHostProcess: false,
-};
+export const DEFAULT_POLICY: SandboxPolicy = DEFAULT_SANDBOX_CONFIG;
 
 export interface SandboxRun {
   code: number | null;

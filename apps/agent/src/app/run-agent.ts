@@ -177,6 +177,10 @@ export async function runAgent(
     const resolvedModel =
       deps.customModels[info.modelRef] ??
       resolveModel({ modelRef: info.modelRef, providers: loaded.config.models?.providers ?? {}, env });
+    const enabled = offeredBuiltins(deps.policy);
+    const sandbox = sandboxPolicyForRun(loaded, request.sandbox);
+    // Checking the engine (a trial sandbox) overlaps with connecting the servers.
+    const sandboxWarnings = sandboxRunWarnings(sandbox, enabled.includes("Bash"), env).catch(() => []);
     const external = resolveRunServerSpecs(loaded, env);
     for (const skipped of external.skipped) {
       emit({
@@ -232,10 +236,7 @@ export async function runAgent(
     mcpServersUsed.push(
       ...mcp.servers.filter((server) => server.status === "connected").map((server) => server.name),
     );
-    const enabled = offeredBuiltins(deps.policy);
-    const sandbox = sandboxPolicyForRun(loaded, request.sandbox);
-    for (const warning of await sandboxRunWarnings(sandbox, enabled.includes("Bash"), env))
-      emit({ type: "warning", ...warning });
+    for (const warning of await sandboxWarnings) emit({ type: "warning", ...warning });
     const tools: AgentTool[] = [
       ...createBuiltinTools({ workspaceDir: loaded.workspaceDir, env, enabled, sandbox }),
       ...mcp.tools,

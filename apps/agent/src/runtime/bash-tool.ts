@@ -1,6 +1,6 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { type BashOperations, createBashTool } from "@mariozechner/pi-coding-agent";
-import { DEFAULT_SANDBOX_DENY_WRITE, DEFAULT_SANDBOX_ROOTS } from "@mono-agent/config";
+import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { SandboxError, type SandboxPolicy } from "@mono-agent/sandbox";
 import { prepareSandboxedCommand, startSandboxedProcess } from "@mono-agent/sandbox/node";
 import { createBashEnv } from "./bash-env.js";
@@ -14,24 +14,13 @@ export const BASH_MAX_TIMEOUT_SECONDS = 600;
 /** The shell Bash commands run with, found on the PATH of the command (inside the sandbox as on the host). */
 export const BASH_SHELL = "bash";
 
-/** The sandbox policy of the config's defaults: native, no network, the workspace, v0 denyWrite. */
-export const DEFAULT_SANDBOX_POLICY: SandboxPolicy = {
-  mode: "native",
-  network: { mode: "none", allowlist: [] },
-  readableRoots: [...DEFAULT_SANDBOX_ROOTS],
-  writableRoots: [...DEFAULT_SANDBOX_ROOTS],
-  denyWrite: [...DEFAULT_SANDBOX_DENY_WRITE],
-  fallback: "fail-closed",
-  unsafeAllowHostProcess: false,
-};
-
 /** Options of {@link createSandboxedBashTool}. */
 export interface SandboxedBashToolOptions {
   /** The workspace (absolute, existing): the command's working directory and the base of relative roots. */
   workspaceDir: string;
   /** Host-resolved env; the command sees only the non-secret variables of `BASH_ENV_PASSTHROUGH`, and its PATH finds bwrap. */
   env: Readonly<Record<string, string | undefined>>;
-  /** The sandbox policy (`sandbox` of the config, merged with the request's); default {@link DEFAULT_SANDBOX_POLICY}. */
+  /** The sandbox policy (`sandbox` of the config, merged with the request's); default: the config's defaults. */
   sandbox?: SandboxPolicy;
   /** Host state the command must not reach: `noAccess` hidden, `readOnly` never written (absolute paths). */
   protectedPaths?: { noAccess: readonly string[]; readOnly: readonly string[] };
@@ -125,7 +114,7 @@ function sandboxedOperations(options: SandboxedBashToolOptions, policy: SandboxP
  * runs on the host under a watchdog. Commands time out after {@link BASH_MAX_TIMEOUT_SECONDS} at most.
  */
 export function createSandboxedBashTool(options: SandboxedBashToolOptions): AgentTool {
-  const policy = options.sandbox ?? DEFAULT_SANDBOX_POLICY;
+  const policy = options.sandbox ?? DEFAULT_SANDBOX_CONFIG;
   const bash = createBashTool(options.workspaceDir, { operations: sandboxedOperations(options, policy) });
   return {
     ...(bash as unknown as AgentTool),

@@ -158,7 +158,7 @@ describe("Bash attacks through mono-agent run, with the default sandbox", () => 
   }, 120_000);
 
   it("the run succeeds and every attempt got a Bash result", () => {
-    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.exitCode, run.output).toBe(0);
     expect(run.results).toHaveLength(list().length + 0);
   });
 
@@ -166,8 +166,8 @@ describe("Bash attacks through mono-agent run, with the default sandbox", () => 
     for (const [index, result] of run.results.entries())
       for (const secret of Object.values(HOST_SECRETS))
         expect(result, list()[index]?.name).not.toContain(secret);
-    expect(run.stdout).not.toContain(HOST_SECRETS.MODEL_API_KEY);
-    expect(run.stdout).not.toContain(HOST_SECRETS.HOST_SECRET_TOKEN);
+    expect(run.output).not.toContain(HOST_SECRETS.MODEL_API_KEY);
+    expect(run.output).not.toContain(HOST_SECRETS.HOST_SECRET_TOKEN);
   });
 
   for (const [index, attack] of attacks("", "").entries())
@@ -200,7 +200,7 @@ describe("Bash with sandbox.network.mode localhost (set by MONO_AGENT_SANDBOX_NE
         [`curl -sS -m 5 http://127.0.0.1:${port}/`, "curl -sS -m 5 http://example.com/ 2>&1", "env"],
         { MONO_AGENT_SANDBOX_NETWORK_MODE: "localhost" },
       );
-      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.exitCode, run.output).toBe(0);
       expect(run.results[0]).toContain("loopback service answered");
       expect(run.results[1]).toMatch(/Could not resolve host|Couldn't connect/);
       for (const secret of Object.values(HOST_SECRETS)) expect(run.results[2]).not.toContain(secret);

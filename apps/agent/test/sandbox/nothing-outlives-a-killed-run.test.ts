@@ -1,15 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
-import { CLI_BIN } from "../cli/run-cli.js";
 import {
-  type OpenAICompatibleServer,
   type ScriptedCompletion,
   startOpenAICompatibleServer,
 } from "../fixtures/openai-compatible/openai-compatible-server.js";
-import { HOST_SECRETS, makeAttackFolders } from "./sandbox-attack-kit.js";
+import { makeWebAgentFolder, startServe, TEST_WEB_TOKEN } from "../web/serve-process.js";
+import { type CliRun, makeAttackFolders, startCliRun } from "./sandbox-attack-kit.js";
 
 /** The bound of the issue: no process of a killed run may still run 10 s after the kill. */
 const OUTLIVE_BOUND_MS = 10_000;
@@ -45,34 +44,14 @@ async function waitFor(probe: () => boolean, timeoutMs: number, what: () => stri
 async function startRun(
   folders: ReturnType<typeof makeAttackFolders>,
   script: ScriptedCompletion[],
-  extraConfig: Record<string, unknown> = {},
-): Promise<{ child: ChildProcess; output: () => string; server: OpenAICompatibleServer }> {
-  const server = await startOpenAICompatibleServer(script);
-  cleanups.push(() => server.close());
-  const file = join(folders.agent, "mono-agent.config.json");
-  const config = JSON.parse(readFileSync(file, "utf8"));
-  config.models.providers.scripted.baseUrl = server.baseUrl;
-  writeFileSync(file, JSON.stringify({ ...config, ...extraConfig }));
-  const child = spawn(process.execPath, [CLI_BIN, "run", "--json", "go"], {
-    cwd: folders.agent,
-    env: {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      HOME: folders.home,
-      MODEL_API_KEY: HOST_SECRETS.MODEL_API_KEY,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  config: Record<string, unknown> = {},
+): Promise<CliRun> {
+  const run = await startCliRun(folders, script, { config });
+  cleanups.push(async () => {
+    if (run.child.exitCode === null) run.child.kill("SIGKILL");
+    await run.server.close();
   });
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output, server };
+  return run;
 }
 
 async function kill9(child: ChildProcess): Promise<number> {
@@ -91,6 +70,39 @@ async function expectNoneLeft(marker: string, killedAt: number): Promise<void> {
   );
   expect(Date.now() - killedAt).toBeLessThan(OUTLIVE_BOUND_MS);
 }
+
+describe("kill -9 of mono-agent serve", () => {
+  it(`during a web turn's Bash sleep 60: no process of it remains ${OUTLIVE_BOUND_MS / 1000} s later`, async () => {
+    const marker = `${Date.now()}${process.pid}${Math.floor(Math.random() * 1e6)}`;
+    const command = `(trap '' TERM HUP; sleep 60.${marker}2) & sleep 60.${marker}1`;
+    const model = await startOpenAICompatibleServer([
+      { toolCall: { id: "call_sleep", name: "Bash", arguments: JSON.stringify({ command }) } },
+    ]);
+    cleanups.push(() => model.close());
+    const agentDir = makeWebAgentFolder(model.baseUrl);
+    cleanups.push(() => rmSync(agentDir, { recursive: true, force: true }));
+    const serve = await startServe(agentDir, { env: { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN } });
+    cleanups.push(() => {
+      if (serve.child.exitCode === null) serve.child.kill("SIGKILL");
+    });
+    const headers = { authorization: `Bearer ${TEST_WEB_TOKEN}`, "content-type": "application/json" };
+    const created = await fetch(`${serve.origin}/api/threads`, { method: "POST", headers, body: "{}" });
+    const { thread } = (await created.json()) as { thread: { threadId: string } };
+    const sent = await fetch(`${serve.origin}/api/threads/${thread.threadId}/messages`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ text: "sleep a while" }),
+    });
+    expect(sent.status).toBe(202);
+    await waitFor(
+      () =>
+        processesWith(`60.${marker}1`, true).length > 0 && processesWith(`60.${marker}2`, true).length > 0,
+      60_000,
+      () => `both sleeps to start (${serve.stdout()}${serve.stderr()})`,
+    );
+    await expectNoneLeft(marker, await kill9(serve.child));
+  }, 120_000);
+});
 
 describe("kill -9 of mono-agent run", () => {
   it.each([
@@ -165,8 +177,7 @@ describe("kill -9 of mono-agent run", () => {
     expect(readdirSync(outbound)).toEqual([runId]);
 
     const next = await startRun(folders, [{ text: "hello again" }], { tools: {} });
-    await new Promise<void>((resolve) => next.child.once("close", () => resolve()));
-    expect(next.child.exitCode, next.output()).toBe(0);
+    expect(await next.closed, next.output()).toBe(0);
     expect(readdirSync(outbound)).toEqual([]);
     expect(readdirSync(join(folders.agent, ".mono-agent", "artifacts", "host-processes"))).toEqual([]);
   }, 120_000);

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   mkdirSync,
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { CLI_BIN } from "../cli/run-cli.js";
 import {
   type OpenAICompatibleServer,
+  type ScriptedCompletion,
   startOpenAICompatibleServer,
 } from "../fixtures/openai-compatible/openai-compatible-server.js";
 
@@ -74,13 +75,58 @@ export function makeAttackFolders(sandbox: Record<string, unknown> = {}, baseUrl
   return { root, agent, outside, home };
 }
 
+/** A running `mono-agent run --json` against a scripted loopback model. */
+export interface CliRun {
+  child: ChildProcess;
+  /** stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code. */
+  closed: Promise<number | null>;
+  server: OpenAICompatibleServer;
+}
+
+/**
+ * Starts `mono-agent run --json` in the agent folder with a loopback model that answers `script` step by
+ * step; `config` is merged into the folder's config first. The host env holds the secrets of
+ * {@link HOST_SECRETS} (the model key, an exported token; the .env file adds the third).
+ */
+export async function startCliRun(
+  folders: ReturnType<typeof makeAttackFolders>,
+  script: readonly ScriptedCompletion[],
+  options: { env?: Record<string, string>; config?: Record<string, unknown> } = {},
+): Promise<CliRun> {
+  const server = await startOpenAICompatibleServer(script);
+  const file = join(folders.agent, "mono-agent.config.json");
+  const config = JSON.parse(readFileSync(file, "utf8"));
+  config.models.providers.scripted.baseUrl = server.baseUrl;
+  writeFileSync(file, JSON.stringify({ ...config, ...options.config }));
+  const child = spawn(process.execPath, [CLI_BIN, "run", "--json", "try everything"], {
+    cwd: folders.agent,
+    env: {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: folders.home,
+      MODEL_API_KEY: HOST_SECRETS.MODEL_API_KEY,
+      HOST_SECRET_TOKEN: HOST_SECRETS.HOST_SECRET_TOKEN,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  return { child, output: () => output, closed, server };
+}
+
 export interface ScriptedRun {
   exitCode: number | null;
-  stdout: string;
-  stderr: string;
+  output: string;
   /** The text of each Bash result, in call order (read from what the model was sent back). */
   results: string[];
-  server: OpenAICompatibleServer;
 }
 
 /** Runs `mono-agent run --json` with a loopback model that calls Bash once per command, then answers. */
@@ -89,44 +135,24 @@ export async function runScriptedBash(
   commands: readonly string[],
   env: Record<string, string> = {},
 ): Promise<ScriptedRun> {
-  const server = await startOpenAICompatibleServer([
-    ...commands.map((command, index) => ({
-      toolCall: { id: `call_${index}`, name: "Bash", arguments: JSON.stringify({ command }) },
-    })),
-    { text: "done" },
-  ]);
-  const config = JSON.parse(readFileSync(join(folders.agent, "mono-agent.config.json"), "utf8"));
-  config.models.providers.scripted.baseUrl = server.baseUrl;
-  writeFileSync(join(folders.agent, "mono-agent.config.json"), JSON.stringify(config));
-  const child = spawn(process.execPath, [CLI_BIN, "run", "--json", "try everything"], {
-    cwd: folders.agent,
-    env: {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      HOME: folders.home,
-      MODEL_API_KEY: HOST_SECRETS.MODEL_API_KEY,
-      HOST_SECRET_TOKEN: HOST_SECRETS.HOST_SECRET_TOKEN,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exitCode = await new Promise<number | null>((resolve) =>
-    child.once("close", (code) => resolve(code)),
+  const run = await startCliRun(
+    folders,
+    [
+      ...commands.map((command, index) => ({
+        toolCall: { id: `call_${index}`, name: "Bash", arguments: JSON.stringify({ command }) },
+      })),
+      { text: "done" },
+    ],
+    { env },
   );
-  await server.close();
-  const results = server.requests.slice(1).map((request) => {
+  const exitCode = await run.closed;
+  await run.server.close();
+  const results = run.server.requests.slice(1).map((request) => {
     const messages = request.body["messages"] as { role: string; content: unknown }[];
     const last = messages.at(-1);
     return typeof last?.content === "string"
       ? last.content
       : ((last?.content as { text?: string }[] | undefined) ?? []).map((part) => part.text ?? "").join("");
   });
-  return { exitCode, stdout, stderr, results, server };
+  return { exitCode, output: run.output(), results };
 }

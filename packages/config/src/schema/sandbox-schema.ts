@@ -119,3 +119,6 @@ export const sandboxSchema = z
 
 /** The `sandbox` block after defaults. */
 export type SandboxConfig = z.output<typeof sandboxSchema>;
+
+/** The `sandbox` block when the config sets none: native, no network, the workspace, the v0 denyWrite list. */
+export const DEFAULT_SANDBOX_CONFIG: SandboxConfig = sandboxSchema.parse({});
