@@ -8,7 +8,7 @@
 // baseline; the target is reported as "met" / "MISSED" and the exit code is 0 either way.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
@@ -59,6 +59,15 @@ async function unsandboxed(dir, command) {
   return performance.now() - started;
 }
 
+/** The engine alone: bwrap with the same arguments, spawned directly (no preparation, watchdog or mount check). */
+async function engineAlone(spec) {
+  const started = performance.now();
+  await waitClose(
+    spawn(spec.command, spec.args, { env: spec.env, detached: true, stdio: ["ignore", "pipe", "pipe"] }),
+  );
+  return performance.now() - started;
+}
+
 async function sandboxed(dir, command) {
   const started = performance.now();
   const spec = await sandboxNode.prepareSandboxedCommand({
@@ -81,17 +90,28 @@ const p90 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.leng
 async function compare(label, dir, command) {
   const base = [];
   const boxed = [];
+  const engine = [];
+  const spec = await sandboxNode.prepareSandboxedCommand({
+    policy,
+    workspaceDir: dir,
+    argv: ["bash", "-c", command],
+    env,
+  });
   for (let index = 0; index < WARM_UP; index++) {
     await unsandboxed(dir, command);
     await sandboxed(dir, command);
+    await engineAlone(spec);
   }
   for (let done = 0; done < RUNS; done += BLOCK) {
     for (let index = 0; index < BLOCK; index++) base.push(await unsandboxed(dir, command));
     for (let index = 0; index < BLOCK; index++) boxed.push(await sandboxed(dir, command));
+    for (let index = 0; index < BLOCK; index++) engine.push(await engineAlone(spec));
   }
+  await spec.release();
   const overhead = p50(boxed) - p50(base);
+  const ms = (value) => `${value.toFixed(1).padStart(6)} ms`;
   console.log(
-    `${label.padEnd(44)} unsandboxed p50 ${p50(base).toFixed(1).padStart(6)} ms (p90 ${p90(base).toFixed(1)})   sandboxed p50 ${p50(boxed).toFixed(1).padStart(6)} ms (p90 ${p90(boxed).toFixed(1)})   adds ${overhead.toFixed(1).padStart(5)} ms p50  target < ${OVERHEAD_TARGET_MS} ms: ${overhead < OVERHEAD_TARGET_MS ? "met" : "MISSED"}`,
+    `${label.padEnd(44)} unsandboxed p50 ${ms(p50(base))} (p90 ${p90(base).toFixed(1)})   sandboxed p50 ${ms(p50(boxed))} (p90 ${p90(boxed).toFixed(1)})   adds ${ms(overhead)} p50, of which bwrap alone ${ms(p50(engine) - p50(base))}   target < ${OVERHEAD_TARGET_MS} ms: ${overhead < OVERHEAD_TARGET_MS ? "met" : "MISSED"}`,
   );
 }
 
@@ -101,7 +121,7 @@ if (!engine.available) {
   process.exit(0);
 }
 console.log(
-  `engine: ${engine.version} (${engine.path}); ${RUNS} runs per path, blocks of ${BLOCK}, after ${WARM_UP} warm-up runs`,
+  `engine: ${engine.version} (${engine.path}); ${RUNS} runs per path, blocks of ${BLOCK}, after ${WARM_UP} warm-up runs; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs`,
 );
 const withEnv = workspace(true);
 const withoutEnv = workspace(false);

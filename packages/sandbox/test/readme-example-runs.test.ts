@@ -17,10 +17,12 @@ test("the README example runs as written (against the built package) and does wh
     timeout: 30_000,
   });
   expect(run.status, run.stderr).toBe(0);
-  expect(run.stdout.trim().split(" ").sort()).toEqual([
+  const env = run.stdout.trim().split(" ").sort();
+  expect(env.filter((entry) => !entry.startsWith("PWD="))).toEqual([
     "HOME=/home/sandbox",
     "PATH=/usr/bin:/bin",
     "TMPDIR=/tmp",
   ]);
+  expect(env.find((entry) => entry.startsWith("PWD="))).toMatch(/^PWD=\/.*workspace-/);
   expect(run.stderr).toContain(".env: Read-only file system");
 });

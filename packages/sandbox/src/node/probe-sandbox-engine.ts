@@ -48,9 +48,12 @@ export function namespaceFlags(userNamespaces: boolean): string[] {
     "--unshare-all",
     ...(userNamespaces ? ["--unshare-user", "--disable-userns"] : []),
     // No --new-session: the sandbox stays in bwrap's process group, so killing that group (timeout,
-    // abort, the watchdog when the host dies) reaches its init too. The group's session is already new
+    // abort, the watchdog when the host dies) reaches the command too. The group's session is already new
     // and has no terminal, so a command cannot inject input into the host's terminal either.
+    // --as-pid-1: the command is the sandbox's init, so --die-with-parent covers it (bwrap 0.8 does not
+    // set it on an init of its own) and no extra process is forked.
     "--die-with-parent",
+    "--as-pid-1",
     "--cap-drop",
     "ALL",
   ];
