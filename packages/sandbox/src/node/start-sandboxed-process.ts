@@ -68,8 +68,8 @@ export async function startSandboxedProcess(
     return spawnProcessGroup(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: options.stdio });
   const statusFd = options.stdio.length;
   const blocking = spec.expectedMounts.length > 0;
-  // Under the group watchdog as well as --die-with-parent: if the host dies, the group (bwrap and the
-  // sandbox's init with it) is killed even where the kernel drops bwrap's parent-death signal.
+  // Under the group watchdog as well as --die-with-parent: if the host dies before bwrap has set its
+  // parent-death signal, or something left bwrap's group, the watchdog still kills the group.
   const child = spawnProcessGroup(
     spec.command,
     [
