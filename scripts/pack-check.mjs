@@ -85,6 +85,16 @@ try {
         problems.push(`${entry}: import failed in a fresh project: ${check.stderr.trim()}`);
       else console.log(`imported ${entry} alone: ok`);
     }
+    // Subpath entries users import on their own (Node-only parts behind a subpath).
+    for (const subpath of ["@mono-agent/sandbox/node"]) {
+      const check = spawnSync(
+        "node",
+        ["--input-type=module", "-e", `const m = await import(${JSON.stringify(subpath)}); if (Object.keys(m).length === 0) process.exit(1);`],
+        { cwd: project, encoding: "utf8" },
+      );
+      if (check.status !== 0) problems.push(`${subpath}: import failed in a fresh project: ${check.stderr.trim()}`);
+      else console.log(`imported ${subpath} alone: ok`);
+    }
     const bin = spawnSync("npx", ["--no-install", "mono-agent", "--help"], {
       cwd: project,
       encoding: "utf8",

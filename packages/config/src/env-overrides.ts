@@ -58,6 +58,12 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
   { variable: "MONO_AGENT_PROGRESS_ENABLED", key: "interaction.progress.enabled", kind: "boolean" },
   { variable: "MONO_AGENT_INTERACTION_BRIDGE_HOST", key: "interaction.bridge.host", kind: "string" },
   { variable: "MONO_AGENT_INTERACTION_BRIDGE_PORT", key: "interaction.bridge.port", kind: "integer" },
+  { variable: "MONO_AGENT_SANDBOX_MODE", key: "sandbox.mode", kind: "string" },
+  { variable: "MONO_AGENT_SANDBOX_NETWORK_MODE", key: "sandbox.network.mode", kind: "string" },
+  { variable: "MONO_AGENT_SANDBOX_NETWORK_ALLOWLIST", key: "sandbox.network.allowlist", kind: "list" },
+  { variable: "MONO_AGENT_SANDBOX_READABLE_ROOTS", key: "sandbox.readableRoots", kind: "list" },
+  { variable: "MONO_AGENT_SANDBOX_WRITABLE_ROOTS", key: "sandbox.writableRoots", kind: "list" },
+  { variable: "MONO_AGENT_SANDBOX_DENY_WRITE", key: "sandbox.denyWrite", kind: "list" },
 ];
 
 /** Variables of earlier versions that now fail the load, so a stale setting is never silently ignored. */

@@ -74,3 +74,11 @@ export {
   CONTINUATION_RETENTION_DEFAULTS,
   OPERATOR_PAGE_SIZE_MAX,
 } from "./schema/continuations-schema.js";
+export {
+  DEFAULT_SANDBOX_CONFIG,
+  DEFAULT_SANDBOX_DENY_WRITE,
+  DEFAULT_SANDBOX_ROOTS,
+  SANDBOX_ALLOWLIST_ENTRY_FORM,
+  type SandboxConfig,
+  sandboxAllowlistEntryProblem,
+} from "./schema/sandbox-schema.js";

@@ -5,6 +5,7 @@ import { interactionSchema, webSchema } from "./schema/interaction-schema.js";
 import { memorySchema } from "./schema/memory-schema.js";
 import { modelsSchema } from "./schema/models-schema.js";
 import { runtimeSchema } from "./schema/runtime-schema.js";
+import { sandboxSchema } from "./schema/sandbox-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
 
 /** Schema of `mono-agent.config.json`: strict everywhere, defaults applied on output. */
@@ -19,6 +20,7 @@ export const monoAgentConfigSchema = z
     interaction: interactionSchema.prefault({}),
     continuations: continuationsSchema.optional(),
     web: webSchema.optional(),
+    sandbox: sandboxSchema.prefault({}),
   })
   .describe("mono-agent.config.json: the agent's configuration.");
 

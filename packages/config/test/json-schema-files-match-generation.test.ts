@@ -31,6 +31,7 @@ describe("committed JSON Schemas", () => {
       "interaction",
       "continuations",
       "web",
+      "sandbox",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {
       expect(property.description, key).toBeTruthy();

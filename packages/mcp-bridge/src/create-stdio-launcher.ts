@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { buildChildEnv } from "./build-child-env.js";
 import {
   type ProcessCloseGrace,
@@ -6,6 +7,7 @@ import {
   SIGTERM_GRACE_MS,
   STDIN_EOF_GRACE_MS,
 } from "./process-group-stdio-transport.js";
+import type { ProcessGroupCommand } from "./spawn-process-group.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 
 /** Characters of a server's last stderr shown in a warning or error message. */
@@ -19,6 +21,12 @@ export interface StdioLauncherOptions {
   passthrough?: readonly string[];
   /** Grace periods when ending a process group (defaults: 1 s after stdin EOF, 2 s after SIGTERM). */
   closeGrace?: Partial<ProcessCloseGrace>;
+  /**
+   * Starts each server's process group (stdin, stdout and stderr piped; the child must lead a new group).
+   * Default: a plain detached spawn. A host passes its own to add a watchdog, as `mono-agent` does so
+   * that no server outlives a killed host.
+   */
+  spawn?: (command: ProcessGroupCommand) => ChildProcess;
 }
 
 /**
@@ -42,6 +50,7 @@ export function createStdioLauncher(options: StdioLauncherOptions): StdioLaunche
         ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
         ...(onStderr ? { onStderr } : {}),
         ...(options.closeGrace ? { closeGrace: options.closeGrace } : {}),
+        ...(options.spawn ? { spawn: options.spawn } : {}),
       });
       return {
         transport,

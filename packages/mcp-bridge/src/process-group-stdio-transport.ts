@@ -28,6 +28,8 @@ export interface ProcessGroupStdioTransportOptions extends ProcessGroupCommand {
   /** Called with every stderr chunk, decoded as UTF-8. */
   onStderr?: (text: string) => void;
   closeGrace?: Partial<ProcessCloseGrace>;
+  /** Starts the process group; default {@link spawnProcessGroup}. A host wraps it (a watchdog, confinement). */
+  spawn?: (command: ProcessGroupCommand) => ChildProcess;
 }
 
 /** How the child ended, for error messages. */
@@ -78,7 +80,7 @@ export class ProcessGroupStdioTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error("ProcessGroupStdioTransport already started");
     return new Promise((resolve, reject) => {
-      const child = spawnProcessGroup(this.options);
+      const child = (this.options.spawn ?? spawnProcessGroup)(this.options);
       this.child = child;
       this.closedPromise = new Promise((resolveClosed) => child.once("close", () => resolveClosed()));
       child.once("error", (error) => {

@@ -45,6 +45,7 @@ describe("public API", () => {
     expect(Object.keys(stdio).sort()).toEqual(["createStdioLauncher"]);
     expect(exportedNames("stdio.ts")).toEqual([
       "ProcessCloseGrace",
+      "ProcessGroupCommand",
       "StdioLauncherOptions",
       "createStdioLauncher",
     ]);

@@ -1,5 +1,6 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import type { ContinuationCapabilityIssuer } from "@mono-agent/mcp-env";
+import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { createLazyInteractionBridge } from "../endpoints/interaction-bridge-lazy.js";
 import { createContinuationPreparer } from "./continuation-overlay.js";
 import { createRequestContextPreparer } from "./request-context.js";
@@ -34,6 +35,8 @@ export function composeRunContext(options: {
   env: Readonly<Record<string, string | undefined>>;
   observers: readonly RunObserver[];
   continuationIssuer?: ContinuationCapabilityIssuer;
+  /** Records each run output directory, so the next start removes it if this process dies first. */
+  ledger?: HostProcessLedger;
 }): RunContextComposition {
   const { config } = options.loaded;
   const bridge =
@@ -55,6 +58,7 @@ export function composeRunContext(options: {
         env: options.env,
         observers: options.observers,
         ...(bridge ? { bridge } : {}),
+        ...(options.ledger ? { ledger: options.ledger } : {}),
       }),
       createContinuationPreparer({
         loaded: options.loaded,

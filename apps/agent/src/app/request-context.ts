@@ -8,6 +8,7 @@ import {
   selectRequestContextServers,
   stageAttachments,
 } from "@mono-agent/mcp-env";
+import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import type { LazyInteractionBridge } from "../endpoints/interaction-bridge-lazy.js";
 import { createProgressEmitter } from "./request-context-progress.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
@@ -20,6 +21,8 @@ export interface RequestContextPreparerOptions {
   observers: readonly RunObserver[];
   /** The interaction bridge; absent when progress is disabled (the progress keys are then `""`). */
   bridge?: LazyInteractionBridge;
+  /** Records each output directory while it exists, so the next start removes it after a crash. */
+  ledger?: HostProcessLedger;
 }
 
 /** Where run output directories live: `<artifacts>/outbound`. */
@@ -60,7 +63,11 @@ export function createRequestContextPreparer(options: RequestContextPreparerOpti
         outboundRoot: outboundRoot(loaded),
         runId: info.runId,
       });
-      undo.push(() => output.remove());
+      options.ledger?.recordDirectory(output);
+      undo.push(async () => {
+        await output.remove();
+        options.ledger?.releaseDirectory(output.path);
+      });
       const staged = await stageAttachments({
         attachmentsRoot: attachmentsRoot(loaded),
         conversationId: info.conversationId,

@@ -1,8 +1,8 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
 import { connectMcpServers, type RunServerSpec } from "@mono-agent/mcp-bridge";
-import { createStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import type { SandboxPolicyRequest } from "@mono-agent/sandbox";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../runtime/models.js";
@@ -15,7 +15,9 @@ import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
 import type { HistoryAugmenter } from "./session-history-reseed.js";
+import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import { readSystemPrompt } from "./system-prompt.js";
+import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 
 /** One request to the agent. */
 export interface RunRequest {
@@ -38,6 +40,8 @@ export interface RunRequest {
   attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
   web?: import("./conversation-title-context.js").WebRunContext;
+  /** Narrows the config's `sandbox` for this run (never widens it; see `mergeSandboxPolicy`). */
+  sandbox?: SandboxPolicyRequest;
 }
 
 /** How a run ended. */
@@ -196,6 +200,10 @@ export async function runAgent(
     const resolvedModel =
       deps.customModels[info.modelRef] ??
       resolveModel({ modelRef: info.modelRef, providers: loaded.config.models?.providers ?? {}, env });
+    const enabled = offeredBuiltins(deps.policy);
+    const sandbox = sandboxPolicyForRun(loaded, request.sandbox);
+    // Checking the engine (a trial sandbox) overlaps with connecting the servers.
+    const sandboxWarnings = sandboxRunWarnings(sandbox, enabled.includes("Bash"), env).catch(() => []);
     const external = resolveRunServerSpecs(loaded, env);
     for (const skipped of external.skipped) {
       emit({
@@ -225,7 +233,7 @@ export async function runAgent(
     }
     const mcp = await connectMcpServers({
       servers,
-      stdio: createStdioLauncher({ hostEnv: env, passthrough: loaded.config.tools.mcpEnvPassthrough }),
+      stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
       runId,
       signal: controller.signal,
       toolOutputDir: `${loaded.artifactsDir}/tool-output`,
@@ -251,11 +259,13 @@ export async function runAgent(
     mcpServersUsed.push(
       ...mcp.servers.filter((server) => server.status === "connected").map((server) => server.name),
     );
+    for (const warning of await sandboxWarnings) emit({ type: "warning", ...warning });
     const tools: AgentTool[] = [
       ...createBuiltinTools({
         workspaceDir: loaded.workspaceDir,
         env,
-        enabled: offeredBuiltins(deps.policy),
+        enabled,
+        sandbox,
         ...fileToolScope(loaded, deps.protectedPaths),
       }),
       ...mcp.tools,

@@ -15,6 +15,7 @@ import { continuationsWanted, startAgentContinuations } from "./continuation-ser
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { collectHostSecrets } from "./host-secrets.js";
+import { startHostLedger } from "./host-leftovers.js";
 import { createRunId } from "./run-id.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
@@ -110,11 +111,17 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     disallowedTools: loaded.config.tools.disallowedTools,
   });
   const hostSecrets = collectHostSecrets(loaded, options.env, options.hostSecrets);
+  const startupWarnings: StartupWarning[] = [];
+  const ledger = await startOptional(
+    startupWarnings,
+    "host_ledger_unavailable",
+    "Reaping after a crash",
+    () => startHostLedger(loaded),
+  );
   const conversations: ConversationStore = createConversationStore({
     file: conversationStoreFile(loaded),
     redactText: hostSecrets.redactText,
   });
-  const startupWarnings: StartupWarning[] = [];
   const memory = (await startOptional(
     startupWarnings,
     "memory_unavailable",
@@ -136,6 +143,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
           conversations.close();
           memory.close();
           await sessionHistory.close();
+          ledger?.close();
           throw error;
         });
   const inFlight = new Set<Promise<RunResult>>();
@@ -185,6 +193,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     env: options.env,
     observers: options.observers ?? [],
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
+    ...(ledger ? { ledger } : {}),
   });
   const deps = {
     loaded,
@@ -283,6 +292,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       memory.close();
       await sessionHistory.close();
       await recording?.close();
+      ledger?.close();
     },
   };
 }

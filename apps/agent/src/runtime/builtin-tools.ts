@@ -1,25 +1,19 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { createBashTool } from "@mariozechner/pi-coding-agent";
-import { createBashEnv } from "./bash-env.js";
+import type { SandboxPolicy } from "@mono-agent/sandbox";
+import { createSandboxedBashTool } from "./bash-tool.js";
 import { createFileAccess } from "./file-access.js";
 import { createFileTool } from "./file-tools.js";
 import { createGlobTool } from "./glob-tool.js";
 import { createGrepTool } from "./grep-tool.js";
 import type { ProtectedPaths } from "./protected-paths.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
-import { openWorkspace, type Workspace } from "./workspace-paths.js";
+import { openWorkspace } from "./workspace-paths.js";
 
 /** The built-in tools this runtime implements, under the seed page's names. */
 export const BUILTIN_TOOL_NAMES = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"] as const;
 
 /** One of {@link BUILTIN_TOOL_NAMES}. */
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
-
-/**
- * Timeout of a Bash command when the model sets none, and the most it may ask for (10 minutes:
- * long builds and test suites finish, a hung command does not hold the run forever).
- */
-export const BASH_MAX_TIMEOUT_SECONDS = 600;
 
 /** Options of {@link createBuiltinTools}. */
 export interface CreateBuiltinToolsOptions {
@@ -34,6 +28,8 @@ export interface CreateBuiltinToolsOptions {
    * `collectProtectedPaths`): `noAccess` is neither read, written nor listed, `readOnly` never written.
    */
   protectedPaths?: ProtectedPaths;
+  /** How Bash is confined (the config's `sandbox`, merged with the request's); default: the config defaults. */
+  sandbox?: SandboxPolicy;
   /** Extra directories Read, Grep and Glob may read (`tools.filesystem.readableRoots`; relative to the workspace). */
   readableRoots?: readonly string[];
   /** Extra directories Write and Edit may change (`tools.filesystem.writableRoots`; relative to the workspace). */
@@ -45,7 +41,7 @@ export interface CreateBuiltinToolsOptions {
  * Read/Write/Edit/Bash come from pi-coding-agent's factories; Grep and Glob are plain TypeScript.
  * File tools refuse, with an error result, paths outside the workspace and the extra roots (lexically or
  * through a symlink), the protected host state, and anything swapped between check and use (see
- * `createFileAccess`); Bash runs in the workspace with a scrubbed env. Throws `unknown_builtin_tool` for
+ * `createFileAccess`); Bash runs in the sandbox (see `createSandboxedBashTool`) with a scrubbed env. Throws `unknown_builtin_tool` for
  * a name outside {@link BUILTIN_TOOL_NAMES}.
  */
 export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentTool[] {
@@ -68,36 +64,16 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
     Read: () => createFileTool("Read", files),
     Write: () => createFileTool("Write", files),
     Edit: () => createFileTool("Edit", files),
-    Bash: () => createConfinedBashTool(workspace, options.env),
+    Bash: () =>
+      createSandboxedBashTool({
+        workspaceDir: workspace.directory,
+        env: options.env,
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+      }),
     Grep: () => createGrepTool(files) as unknown as AgentTool,
     Glob: () => createGlobTool(files) as unknown as AgentTool,
   };
   return BUILTIN_TOOL_NAMES.filter((name) => options.enabled.includes(name)).map((name) => builders[name]());
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: pi's factories return tools typed by their own schemas
-function rename(tool: AgentTool<any>, name: BuiltinToolName): AgentTool {
-  return { ...tool, name, label: name } as AgentTool;
-}
-
-function createConfinedBashTool(workspace: Workspace, hostEnv: CreateBuiltinToolsOptions["env"]): AgentTool {
-  const env = createBashEnv(hostEnv);
-  const bash = rename(
-    createBashTool(workspace.directory, {
-      spawnHook: (context) => ({ command: context.command, cwd: workspace.directory, env: { ...env } }),
-    }),
-    "Bash",
-  );
-  return {
-    ...bash,
-    description: `${bash.description} Runs in the workspace with a minimal environment (no host secrets); commands time out after ${BASH_MAX_TIMEOUT_SECONDS} seconds at most.`,
-    execute(toolCallId, params, signal, onUpdate) {
-      const requested = (params as { timeout?: number }).timeout;
-      const timeout =
-        requested === undefined || !(requested > 0)
-          ? BASH_MAX_TIMEOUT_SECONDS
-          : Math.min(requested, BASH_MAX_TIMEOUT_SECONDS);
-      return bash.execute(toolCallId, { ...(params as object), timeout }, signal, onUpdate);
-    },
-  };
-}

@@ -1,8 +1,8 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { resolveRunServerSpecs } from "../../app/run-server-specs.js";
 import { connectMcpServers, type RunServerSpec } from "@mono-agent/mcp-bridge";
-import { createStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { readPackageVersion } from "../package-version.js";
+import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
 
 /** One tool of a connected server, as the model sees it. */
 export interface ProbedTool {
@@ -52,7 +52,7 @@ async function probeOne(
   const started = performance.now();
   const connected = await connectMcpServers({
     servers: [spec],
-    stdio: createStdioLauncher({ hostEnv: env, passthrough: loaded.config.tools.mcpEnvPassthrough }),
+    stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
     runId: PROBE_RUN_ID,
     ...(signal ? { signal } : {}),
     toolOutputDir: `${loaded.artifactsDir}/tool-output`,

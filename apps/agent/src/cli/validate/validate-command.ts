@@ -48,6 +48,7 @@ export async function validateAgentFolder(options: {
       ? [await (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
       : []),
     filesSection(loaded, { cwd: options.cwd, ...(options.envFile ? { envFile: options.envFile } : {}) }),
+    await (await import("./sandbox-section.js")).sandboxSection(loaded, env),
     await memorySection(loaded),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
@@ -71,7 +72,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
   );
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, the file tools' reach, memory, runs,\nhistory, continuations and the web console; it starts nothing, but checks that each stdio server's command\nis on PATH. --connect also connects each MCP server as a run would and lists the tools the model\ngets (as \`mono-agent mcp list\` does).\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, the file tools' reach, the Bash\nsandbox, memory, runs, history, continuations and the web console; it starts nothing, but checks that each\nstdio server's command is on PATH. --connect also connects each MCP server as a run would and lists the\ntools the model gets (as \`mono-agent mcp list\` does).\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
     );
     return EXIT_OK;
   }

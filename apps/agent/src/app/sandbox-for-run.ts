@@ -1,0 +1,60 @@
+import type { LoadedConfig } from "@mono-agent/config";
+import { mergeSandboxPolicy, type SandboxPolicy, type SandboxPolicyRequest } from "@mono-agent/sandbox";
+import { probeSandboxEngine } from "@mono-agent/sandbox/node";
+
+/** A run warning about how Bash is confined in this run. */
+export interface SandboxRunWarning {
+  /**
+   * - `sandbox_off`: `sandbox.mode` is off, Bash runs unconfined on the host.
+   * - `sandbox_unsafe_fallback`: the engine is unavailable and the unsafe fallback runs Bash unconfined.
+   * - `sandbox_unavailable`: the engine is unavailable; every Bash command fails with sandbox_prepare_failed.
+   */
+  kind: "sandbox_off" | "sandbox_unsafe_fallback" | "sandbox_unavailable";
+  message: string;
+}
+
+/** The run's sandbox policy: the config's, narrowed by the request's when it brings one. */
+export function sandboxPolicyForRun(
+  loaded: LoadedConfig,
+  request: SandboxPolicyRequest | undefined,
+): SandboxPolicy {
+  return request === undefined
+    ? loaded.config.sandbox
+    : mergeSandboxPolicy(loaded.config.sandbox, request, { workspaceDir: loaded.workspaceDir });
+}
+
+/**
+ * What a run must say at its start about Bash's confinement, when Bash is offered: that it is off, or
+ * that the engine is missing (and whether commands then fail or run unconfined). Nothing when confined.
+ */
+export async function sandboxRunWarnings(
+  policy: SandboxPolicy,
+  bashOffered: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<SandboxRunWarning[]> {
+  if (!bashOffered) return [];
+  if (policy.mode === "off")
+    return [
+      {
+        kind: "sandbox_off",
+        message:
+          'sandbox.mode is "off": Bash runs unconfined on the host, with every file, process and network mono-agent itself can reach (only its environment is scrubbed); set sandbox.mode to "native" to confine it',
+      },
+    ];
+  const searchPath = env["PATH"];
+  const engine = await probeSandboxEngine(searchPath !== undefined ? { searchPath } : {});
+  if (engine.available) return [];
+  if (policy.fallback === "unsafe-host-process" && policy.unsafeAllowHostProcess)
+    return [
+      {
+        kind: "sandbox_unsafe_fallback",
+        message: `${engine.problem}; sandbox.fallback "unsafe-host-process" runs Bash unconfined on the host meanwhile`,
+      },
+    ];
+  return [
+    {
+      kind: "sandbox_unavailable",
+      message: `${engine.problem}; until then every Bash command fails with sandbox_prepare_failed`,
+    },
+  ];
+}
