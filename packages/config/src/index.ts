@@ -27,6 +27,7 @@ export { type MonoAgentConfig, monoAgentConfigSchema } from "./mono-agent-config
 export { parseEnvFile } from "./parse-env-file.js";
 export {
   type ResolvedMcpServer,
+  type ResolvedOAuthSettings,
   type ResolvedServerOptions,
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
@@ -42,7 +43,12 @@ export {
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
 export { DEFAULT_MODEL } from "./schema/runtime-schema.js";
-export { DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS, DEFAULT_MCP_CALL_TIMEOUT_MS } from "./schema/tools-schema.js";
+export {
+  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
+  DEFAULT_MCP_CALL_TIMEOUT_MS,
+  DEFAULT_MCP_STARTUP_GRACE_MS,
+} from "./schema/tools-schema.js";
+export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
 export {
