@@ -7,6 +7,7 @@ import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
+import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 
 /**
  * Most `tools/list` pages read from one server. A server that keeps returning a `nextCursor` is buggy;
@@ -27,6 +28,8 @@ export interface ConnectServerContext {
   signal?: AbortSignal;
   clientInfo: { name: string; version: string };
   onStderr?: (serverName: string, text: string) => void;
+  /** OAuth of remote servers; without it a 401 fails the server (never an SSE fallback). */
+  auth?: McpAuthOptions;
 }
 
 /** A server with an initialised MCP session and its full (unfiltered) tool list. */
@@ -92,7 +95,8 @@ async function openServer(
   try {
     return await openRemote(spec, "http", context, signal, started);
   } catch (httpError) {
-    if (signal.aborted) throw httpError;
+    // A refusal to authorize is the server's answer, not a sign of a legacy SSE server.
+    if (signal.aborted || isAuthRefusal(httpError)) throw httpError;
     try {
       return await openRemote(spec, "sse", context, signal, started);
     } catch (sseError) {
@@ -150,10 +154,11 @@ async function openRemote(
 ): Promise<OpenMcpServer> {
   const url = new URL(spec.url);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
+  const authFetch = createRemoteAuthFetch(spec, context.auth);
   const transport: Transport =
     kind === "http"
-      ? new StreamableHTTPClientTransport(url, { requestInit })
-      : new SSEClientTransport(url, { requestInit });
+      ? new StreamableHTTPClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) })
+      : new SSEClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) });
   const client = createClient(context);
   const server: OpenMcpServer = {
     client,
@@ -229,6 +234,13 @@ function connectError(
     `MCP server "${spec.name}" (${where}) failed to connect: ${errorText(error)}${stderr}.`,
     { cause: error },
   );
+}
+
+/** An `auth_*` error of the bridge, or an HTTP 401/403 from a transport. */
+function isAuthRefusal(error: unknown): boolean {
+  if (McpBridgeError.isInstance(error)) return error.code === "auth_required" || error.code === "auth_failed";
+  const status = (error as { code?: unknown } | undefined)?.code;
+  return status === 401 || status === 403;
 }
 
 function errorText(error: unknown): string {

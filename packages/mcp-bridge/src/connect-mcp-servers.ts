@@ -11,6 +11,7 @@ import { type McpAgentToolInput, type McpToolProgressEvent, createMcpAgentTool }
 import { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 import type { RunServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
+import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
 
 /**
  * Extra time close() allows beyond the longest close of one server (the stdio launcher's `closeBoundMs`,
@@ -68,6 +69,12 @@ export interface ConnectMcpServersOptions {
   onWarning?: (warning: McpBridgeWarning) => void;
   onStderr?: (serverName: string, text: string) => void;
   onProgress?: (event: McpToolProgressEvent) => void;
+  /**
+   * OAuth of remote servers: the token store, how a person logs in, and a browser login when one can
+   * run now. Without it a remote server that answers 401 is skipped (never retried over SSE); servers
+   * with `oauth.grant: "client_credentials"` authorize themselves either way.
+   */
+  auth?: McpAuthOptions;
   /** MCP client identity sent at initialise (default `mono-agent` / `0.0.0`). */
   clientInfo?: { name: string; version: string };
 }
@@ -98,6 +105,7 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
     ...(options.stdio ? { stdio: options.stdio } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onStderr ? { onStderr: options.onStderr } : {}),
+    ...(options.auth ? { auth: options.auth } : {}),
   };
   const outcomes = await Promise.all(
     options.servers.map(async (spec) => {

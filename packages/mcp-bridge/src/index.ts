@@ -15,3 +15,6 @@ export type {
   RunStdioServerSpec,
 } from "./run-server-spec.js";
 export type { LaunchedStdioServer, StdioLauncher } from "./stdio-launcher.js";
+export type { McpAuthOptions, McpBrowserLogin } from "./create-remote-auth-fetch.js";
+export { createMemoryMcpAuthStore, type McpAuthRecord, type McpAuthStore } from "./mcp-auth-store.js";
+export type { RunOAuthSettings } from "./run-oauth.js";
