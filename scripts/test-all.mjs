@@ -34,7 +34,8 @@ if (existsSync(resultsFile)) {
   passed = results.numPassedTests ?? 0;
   // A test file that fails to load has no failed test of its own; count it once as a failure.
   const brokenFiles = (results.testResults ?? []).filter(
-    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+    (file) =>
+      file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
   ).length;
   failed = (results.numFailedTests ?? 0) + brokenFiles;
 }

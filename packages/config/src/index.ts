@@ -1,3 +1,4 @@
+export { closestKey } from "./closest-key.js";
 export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
 export {
   ENV_OVERRIDES,

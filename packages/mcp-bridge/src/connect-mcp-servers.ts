@@ -12,6 +12,12 @@ import { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 import type { RunServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
+import {
+  listServerPrompts,
+  type McpPromptInfo,
+  type RenderedMcpPrompt,
+  renderServerPrompt,
+} from "./mcp-prompts.js";
 
 /**
  * Extra time close() allows beyond the longest close of one server (the stdio launcher's `closeBoundMs`,
@@ -84,6 +90,10 @@ export interface ConnectedMcpServers {
   tools: AgentTool[];
   servers: ConnectedServerInfo[];
   warnings: McpBridgeWarning[];
+  /** The prompts of every connected server (or of one), for `mcp list` and `/server:prompt`. */
+  listPrompts(serverName?: string): Promise<McpPromptInfo[]>;
+  /** Renders a server's prompt with its arguments; `unknown_server` or `prompt_failed` otherwise. */
+  getPrompt(serverName: string, name: string, args?: Record<string, string>): Promise<RenderedMcpPrompt>;
   /** Ends every session and process group; awaited, bounded, idempotent. */
   close: () => Promise<void>;
 }
@@ -192,7 +202,29 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
     );
     return closing;
   };
-  return { tools, servers, warnings, close };
+  const clientOf = (serverName: string) => {
+    const found = opened.find(({ spec }) => spec.name === serverName);
+    if (!found)
+      throw new McpBridgeError(
+        "unknown_server",
+        `No connected MCP server is named "${serverName}"; connected: ${opened.map(({ spec }) => spec.name).join(", ") || "none"}.`,
+      );
+    return found.open.client;
+  };
+  return {
+    tools,
+    servers,
+    warnings,
+    close,
+    async listPrompts(serverName) {
+      const chosen = serverName === undefined ? opened : [{ spec: { name: serverName }, open: { client: clientOf(serverName) } }];
+      const lists = await Promise.all(
+        chosen.map(({ spec, open }) => listServerPrompts(spec.name, open.client).catch(() => [])),
+      );
+      return lists.flat();
+    },
+    getPrompt: (serverName, name, args = {}) => renderServerPrompt(serverName, clientOf(serverName), name, args),
+  };
 }
 
 function describeServer(

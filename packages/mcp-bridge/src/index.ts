@@ -18,3 +18,4 @@ export type { LaunchedStdioServer, StdioLauncher } from "./stdio-launcher.js";
 export type { McpAuthOptions, McpBrowserLogin } from "./create-remote-auth-fetch.js";
 export { createMemoryMcpAuthStore, type McpAuthRecord, type McpAuthStore } from "./mcp-auth-store.js";
 export type { RunOAuthSettings } from "./run-oauth.js";
+export type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";

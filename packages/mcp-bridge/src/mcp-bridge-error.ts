@@ -14,6 +14,10 @@
  * - `auth_store_unsafe`: the host's token file is a symlink, not a regular file, readable by others,
  *   too large or not a token file; the message names the path and the fix.
  *
+ * Prompts:
+ * - `unknown_server`: no connected server of that name in this run.
+ * - `prompt_failed`: the server refused the prompt (unknown name, missing argument) or failed.
+ *
  * Calling a tool (thrown by `execute`; pi turns it into an error tool result with the message):
  * - `tool_error`: the server answered the call with an `isError` result; the message is its text.
  * - `call_timeout`: no answer and no progress within the idle timeout.
@@ -30,6 +34,8 @@ export type McpBridgeErrorCode =
   | "auth_required"
   | "auth_failed"
   | "auth_store_unsafe"
+  | "unknown_server"
+  | "prompt_failed"
   | "tool_error"
   | "call_timeout"
   | "call_time_limit"

@@ -1,12 +1,14 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
-import { connectMcpServers, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import { connectMcpServers, type McpBrowserLogin, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { createStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
@@ -33,6 +35,12 @@ export interface RunRequest {
    * base name). Staged 0600 under `<artifacts>/attachments/`; only this run's saves are offered.
    */
   attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
+  /**
+   * A browser login the host can run during this run (`mono-agent run --login`): a server that needs a
+   * login, or more scopes, is logged in on the spot. Without it such a server is skipped with a warning
+   * naming `mono-agent mcp login <server>`.
+   */
+  mcpLogin?: McpBrowserLogin;
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
   web?: import("./conversation-title-context.js").WebRunContext;
 }
@@ -208,6 +216,11 @@ export async function runAgent(
       toolOutputDir: `${loaded.artifactsDir}/tool-output`,
       callTimeoutMs: loaded.config.tools.mcpCallTimeoutMs,
       callMaxTotalTimeoutMs: loaded.config.tools.mcpCallMaxTotalTimeoutMs,
+      auth: {
+        store: createFileMcpAuthStore(mcpAuthStoreFile(loaded)),
+        loginHint: mcpLoginHint,
+        ...(request.mcpLogin ? { login: request.mcpLogin } : {}),
+      },
       onWarning: (warning) =>
         emit({
           type: "warning",

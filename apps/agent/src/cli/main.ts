@@ -61,6 +61,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "serve the web console: threads with streamed answers and tool activity (--port, --host)",
     load: async () => (await import("./serve/serve-command.js")).serveCommand,
   },
+  mcp: {
+    summary:
+      "MCP servers: `mcp list` (status, login, tools, prompts), `mcp login <server>` (OAuth in a browser), `mcp logout <server>`",
+    load: async () => (await import("./mcp/mcp-command.js")).mcpCommand,
+  },
   "mcp-example": {
     summary:
       "serve the example stdio MCP server (current_time, calculate, text_stats) used by the quickstart",

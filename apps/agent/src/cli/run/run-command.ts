@@ -10,7 +10,7 @@ import { attachmentFiles } from "./attachment-files.js";
 import { readPrompt } from "./read-prompt.js";
 
 const USAGE =
-  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--attach FILE]... [--json] [--config FILE] [--env-file FILE]";
+  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--attach FILE]... [--login] [--json] [--config FILE] [--env-file FILE]";
 
 const HELP = `usage: ${USAGE}
 
@@ -20,6 +20,8 @@ The prompt is the argument, or standard input when no argument is given.
   --conversation ID   conversation to continue, <channel>:<id> (default cli:default)
   --model REF         model for this run, e.g. demo:demo, openai:gpt-4o-mini, ollama:llama3.2
   --attach FILE       stage FILE for the request-context servers of this run (repeatable)
+  --login             log in to an MCP server that asks for it during the run (opens a browser,
+                      BROWSER names the command); without it such a server is skipped with a warning
   --json              print the run's events as JSON lines instead of text
   --config FILE       the agent's config (default ./${DEFAULT_CONFIG_FILE})
   --env-file FILE     fill unset variables from a dotenv file (default: .env in the agent folder)
@@ -34,6 +36,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       conversation: { type: "string" },
       model: { type: "string" },
       json: { type: "boolean" },
+      login: { type: "boolean" },
       attach: { type: "string", multiple: true },
       config: { type: "string" },
       "env-file": { type: "string" },
@@ -85,8 +88,16 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   const render = values.json
     ? (event: unknown) => io.stdout.write(`${JSON.stringify(event)}\n`)
     : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
+  const login = values.login
+    ? await (await import("../mcp/browser-login.js")).startBrowserLogin({
+        port: 0,
+        env,
+        write: (text) => io.stderr.write(text),
+      })
+    : undefined;
   try {
     const result = await app.run({
+      ...(login ? { mcpLogin: login } : {}),
       input,
       signal: controller.signal,
       onEvent: render,
@@ -102,6 +113,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   } finally {
     process.off("SIGINT", onSigint);
     io.outputClosed?.removeEventListener("abort", onOutputClosed);
+    await login?.close();
     await app.close();
   }
 }
