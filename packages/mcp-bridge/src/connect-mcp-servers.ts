@@ -217,13 +217,17 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
     warnings,
     close,
     async listPrompts(serverName) {
-      const chosen = serverName === undefined ? opened : [{ spec: { name: serverName }, open: { client: clientOf(serverName) } }];
+      const chosen =
+        serverName === undefined
+          ? opened
+          : [{ spec: { name: serverName }, open: { client: clientOf(serverName) } }];
       const lists = await Promise.all(
         chosen.map(({ spec, open }) => listServerPrompts(spec.name, open.client).catch(() => [])),
       );
       return lists.flat();
     },
-    getPrompt: (serverName, name, args = {}) => renderServerPrompt(serverName, clientOf(serverName), name, args),
+    getPrompt: (serverName, name, args = {}) =>
+      renderServerPrompt(serverName, clientOf(serverName), name, args),
   };
 }
 

@@ -12,6 +12,8 @@ export interface McpToolCallDetails {
   /** True when the text was cut to head + tail; `savedPath` then names the full output (if it could be saved). */
   truncated: boolean;
   savedPath?: string;
+  /** The MCP task the result came from, for a tool called as a task. */
+  taskId?: string;
   /** Set on progress updates (pi `onUpdate`), not on final results. */
   progress?: McpToolProgress;
 }
