@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
@@ -30,6 +30,10 @@ export interface ConnectServerContext {
   onStderr?: (serverName: string, text: string) => void;
   /** OAuth of remote servers; without it a 401 fails the server (never an SSE fallback). */
   auth?: McpAuthOptions;
+  /** Called with a server's new tool list after its `notifications/tools/list_changed`. */
+  onToolsChanged?: (serverName: string, tools: McpTool[]) => void;
+  /** Offered to servers that ask (`roots/list`): the workspace, as `file://` URIs. */
+  roots?: readonly { uri: string; name?: string }[];
 }
 
 /** A server with an initialised MCP session and its full (unfiltered) tool list. */
@@ -125,7 +129,7 @@ async function openStdio(
     spec,
     onStderr ? (text: string) => onStderr(spec.name, text) : undefined,
   );
-  const client = createClient(context);
+  const client = createClient(context, spec.name);
   const server: OpenMcpServer = {
     client,
     transport: "stdio",
@@ -159,7 +163,7 @@ async function openRemote(
     kind === "http"
       ? new StreamableHTTPClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) })
       : new SSEClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) });
-  const client = createClient(context);
+  const client = createClient(context, spec.name);
   const server: OpenMcpServer = {
     client,
     transport: kind,
@@ -179,11 +183,22 @@ async function openRemote(
   return server;
 }
 
-function createClient(context: ConnectServerContext): Client {
-  return new Client(context.clientInfo, {
-    capabilities: {},
+function createClient(context: ConnectServerContext, serverName: string): Client {
+  const roots = context.roots;
+  const client = new Client(context.clientInfo, {
+    capabilities: roots ? { roots: { listChanged: false } } : {},
     jsonSchemaValidator: new LazyJsonSchemaValidator(),
+    listChanged: {
+      tools: {
+        onChanged: (error, tools) => {
+          if (error === null && tools) context.onToolsChanged?.(serverName, tools);
+        },
+      },
+    },
   });
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ ...root })) }));
+  return client;
 }
 
 async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<McpTool[]> {

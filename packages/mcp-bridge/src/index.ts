@@ -19,3 +19,9 @@ export type { McpAuthOptions, McpBrowserLogin } from "./create-remote-auth-fetch
 export { createMemoryMcpAuthStore, type McpAuthRecord, type McpAuthStore } from "./mcp-auth-store.js";
 export type { RunOAuthSettings } from "./run-oauth.js";
 export type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";
+export {
+  type LiveMcpServers,
+  type McpServerStatusEvent,
+  startMcpServers,
+} from "./start-mcp-servers.js";
+export type { McpToolListCache } from "./mcp-tool-list-cache.js";

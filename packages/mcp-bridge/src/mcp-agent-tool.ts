@@ -25,7 +25,8 @@ export interface McpToolProgressEvent extends McpToolProgress {
 
 /** What one MCP tool needs to run as a pi tool. */
 export interface McpAgentToolInput {
-  client: Client;
+  /** The server's client, or how to wait for it (a tool known from the cache of a server still connecting). */
+  client: Client | (() => Promise<Client>);
   serverName: string;
   tool: McpTool;
   /** The name the model sees. */
@@ -78,6 +79,8 @@ async function callMcpTool(
   if (sources.some((source) => source.aborted)) {
     throw new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`);
   }
+  const client = typeof input.client === "function" ? await input.client() : input.client;
+  const connected = { ...input, client };
   const controller = new AbortController();
   const abortCall = () => controller.abort();
   for (const source of sources) source.addEventListener("abort", abortCall, { once: true });
@@ -87,9 +90,9 @@ async function callMcpTool(
     controller.abort();
   }, input.callMaxTotalTimeoutMs);
   try {
-    if (callsAsTask(input)) {
+    if (callsAsTask(connected)) {
       const outcome = await callMcpTask({
-        client: input.client,
+        client,
         toolName: tool.name,
         arguments: (params ?? {}) as Record<string, unknown>,
         idleTimeoutMs: input.callTimeoutMs,
@@ -106,7 +109,7 @@ async function callMcpTool(
       });
       return await taskResult(outcome, input, toolCallId);
     }
-    const result = await input.client.callTool(
+    const result = await client.callTool(
       { name: tool.name, arguments: (params ?? {}) as Record<string, unknown> },
       undefined,
       {
@@ -197,7 +200,7 @@ function toCallError(
  * Whether a tool is called as a task: it requires it, or it offers it (`optional`) and the server
  * supports task-augmented `tools/call`. Other tools are called plainly.
  */
-function callsAsTask(input: McpAgentToolInput): boolean {
+function callsAsTask(input: McpAgentToolInput & { client: Client }): boolean {
   const support = input.tool.execution?.taskSupport;
   if (support === "required") return true;
   return (
