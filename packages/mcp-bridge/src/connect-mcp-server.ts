@@ -2,7 +2,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ListRootsRequestSchema, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ListRootsRequestSchema,
+  type Tool as McpTool,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
@@ -14,6 +18,9 @@ import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth
  * 100 pages is far above any real server (McpServer never paginates) and keeps connect bounded.
  */
 export const MAX_TOOL_LIST_PAGES = 100;
+
+/** Bound on re-listing a server's tools after `tools/list_changed`, in ms (the list of a live server comes in ms). */
+export const TOOL_LIST_REFRESH_TIMEOUT_MS = 10_000;
 
 /** Bound on ending an HTTP session (DELETE) at close, in ms; a remote that does not answer is left. */
 export const HTTP_SESSION_END_TIMEOUT_MS = 1_000;
@@ -30,8 +37,11 @@ export interface ConnectServerContext {
   onStderr?: (serverName: string, text: string) => void;
   /** OAuth of remote servers; without it a 401 fails the server (never an SSE fallback). */
   auth?: McpAuthOptions;
-  /** Called with a server's new tool list after its `notifications/tools/list_changed`. */
-  onToolsChanged?: (serverName: string, tools: McpTool[]) => void;
+  /**
+   * Called at a server's `notifications/tools/list_changed` with the promise of its new (fully paginated)
+   * tool list, so a host can wait for it before the next model turn.
+   */
+  onToolsChanged?: (serverName: string, tools: Promise<McpTool[]>) => void;
   /** Offered to servers that ask (`roots/list`): the workspace, as `file://` URIs. */
   roots?: readonly { uri: string; name?: string }[];
 }
@@ -188,13 +198,14 @@ function createClient(context: ConnectServerContext, serverName: string): Client
   const client = new Client(context.clientInfo, {
     capabilities: roots ? { roots: { listChanged: false } } : {},
     jsonSchemaValidator: new LazyJsonSchemaValidator(),
-    listChanged: {
-      tools: {
-        onChanged: (error, tools) => {
-          if (error === null && tools) context.onToolsChanged?.(serverName, tools);
-        },
-      },
-    },
+  });
+  // Our own handler rather than the SDK's listChanged option: it pages through the whole list (the SDK's
+  // refresh reads one page) and starts at once, so the next turn can wait for it instead of a debounce.
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    context.onToolsChanged?.(
+      serverName,
+      listAllTools(client, new AbortController().signal, TOOL_LIST_REFRESH_TIMEOUT_MS),
+    );
   });
   if (roots)
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ ...root })) }));

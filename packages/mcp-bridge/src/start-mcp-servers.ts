@@ -47,6 +47,8 @@ export interface LiveMcpServers {
   readonly warnings: McpBridgeWarning[];
   /** Resolves when every server has connected or failed, or after `graceMs` (default: no bound). */
   settled(graceMs?: number): Promise<void>;
+  /** Resolves when the tool lists announced by `tools/list_changed` so far are read (bounded per refresh). */
+  refreshed(): Promise<void>;
   listPrompts(serverName?: string): Promise<McpPromptInfo[]>;
   getPrompt(serverName: string, name: string, args?: Record<string, string>): Promise<RenderedMcpPrompt>;
   /** The connected client of a server, for app-owned tools over it (resources). */
@@ -84,6 +86,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       toolCount: entry.tools.length,
     });
   const entries: ServerEntry[] = [];
+  const refreshes = new Set<Promise<void>>();
   const context: ConnectServerContext = {
     clientInfo: options.clientInfo ?? { name: "mono-agent", version: "0.0.0" },
     ...(options.stdio ? { stdio: options.stdio } : {}),
@@ -91,12 +94,19 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
     ...(options.onStderr ? { onStderr: options.onStderr } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.roots ? { roots: options.roots } : {}),
-    onToolsChanged: (serverName, tools) => {
-      const entry = entries.find((candidate) => candidate.spec.name === serverName);
-      if (!entry || entry.status !== "connected") return;
-      entry.tools = tools;
-      options.toolCache?.write(entry.spec, tools);
-      status(entry, "tools_changed");
+    onToolsChanged: (serverName, listing) => {
+      const refresh = listing.then(
+        (tools) => {
+          const entry = entries.find((candidate) => candidate.spec.name === serverName);
+          if (!entry || entry.status !== "connected") return;
+          entry.tools = tools;
+          safeRead(() => options.toolCache?.write(entry.spec, tools));
+          status(entry, "tools_changed");
+        },
+        () => {},
+      );
+      refreshes.add(refresh);
+      void refresh.finally(() => refreshes.delete(refresh));
     },
   };
   for (const spec of options.servers) {
@@ -242,6 +252,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
     tools,
     servers,
     warnings,
+    refreshed: () => Promise.all([...refreshes]).then(() => {}),
     settled: (graceMs) => (graceMs === undefined ? allSettled : withinMilliseconds(allSettled, graceMs)),
     async listPrompts(serverName) {
       const chosen = entries.filter(

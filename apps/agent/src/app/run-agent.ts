@@ -1,6 +1,7 @@
+import { pathToFileURL } from "node:url";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
-import { connectMcpServers, type McpBrowserLogin, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import { type McpBrowserLogin, type RunServerSpec, startMcpServers } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { createStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
@@ -9,6 +10,7 @@ import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
+import { openToolListCache } from "./mcp-tool-list-cache-file.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
@@ -208,7 +210,8 @@ export async function runAgent(
       for (const warning of provided.warnings ?? []) emit({ type: "warning", ...warning });
       servers = [...servers, ...provided.servers];
     }
-    const mcp = await connectMcpServers({
+    let firstCallStarted = false;
+    const mcp = startMcpServers({
       servers,
       stdio: createStdioLauncher({ hostEnv: env, passthrough: loaded.config.tools.mcpEnvPassthrough }),
       runId,
@@ -228,6 +231,20 @@ export async function runAgent(
           serverName: warning.serverName,
           message: warning.message,
         }),
+      toolCache: openToolListCache(loaded),
+      roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
+      onServerStatus: (status) => {
+        if (!firstCallStarted || status.status === "failed") return;
+        emit({
+          type: "mcp_server_status",
+          serverName: status.serverName,
+          status: status.status,
+          message:
+            status.status === "connected"
+              ? `MCP server "${status.serverName}" connected after ${(status.afterMs / 1000).toFixed(1)} s; its ${status.toolCount} tool${status.toolCount === 1 ? "" : "s"} are offered from the next turn.`
+              : `MCP server "${status.serverName}" changed its tools; the next turn offers ${status.toolCount}.`,
+        });
+      },
       onProgress: (progress) =>
         emit({
           type: "tool_progress",
@@ -236,18 +253,29 @@ export async function runAgent(
           message: progress.message ?? `${progress.progress}${progress.total ? `/${progress.total}` : ""}`,
         }),
     });
-    closeMcp = mcp.close;
-    mcpServersUsed.push(
-      ...mcp.servers.filter((server) => server.status === "connected").map((server) => server.name),
-    );
-    const tools: AgentTool[] = [
-      ...createBuiltinTools({
-        workspaceDir: loaded.workspaceDir,
-        env,
-        enabled: offeredBuiltins(deps.policy),
-      }),
-      ...mcp.tools,
-    ];
+    closeMcp = async () => {
+      mcpServersUsed.push(
+        ...mcp
+          .servers()
+          .filter((server) => server.status === "connected")
+          .map((server) => server.name),
+      );
+      await mcp.close();
+    };
+    const builtins: AgentTool[] = createBuiltinTools({
+      workspaceDir: loaded.workspaceDir,
+      env,
+      enabled: offeredBuiltins(deps.policy),
+    });
+    const tools: AgentTool[] = [...builtins, ...mcp.tools()];
+    const liveTools = async (callIndex: number) => {
+      if (callIndex === 0) {
+        await mcp.settled(loaded.config.tools.mcpStartupGraceMs);
+        firstCallStarted = true;
+      }
+      await mcp.refreshed();
+      return [...builtins, ...mcp.tools()];
+    };
     emit({
       type: "run_started",
       runId,
@@ -265,6 +293,7 @@ export async function runAgent(
         deps.conversations.loadMessages(info.conversationId),
       ),
       tools,
+      liveTools,
       prompt: request.input,
       signal: controller.signal,
       workspaceDir: loaded.workspaceDir,
