@@ -45,7 +45,10 @@ export interface LiveMcpServers {
   tools(): AgentTool[];
   servers(): ConnectedServerInfo[];
   readonly warnings: McpBridgeWarning[];
-  /** Resolves when every server has connected or failed, or after `graceMs` (default: no bound). */
+  /**
+   * Resolves when every server has connected or failed, or once `graceMs` have passed since the servers
+   * started connecting (default: no bound).
+   */
   settled(graceMs?: number): Promise<void>;
   /** Resolves when the tool lists announced by `tools/list_changed` so far are read (bounded per refresh). */
   refreshed(): Promise<void>;
@@ -109,12 +112,21 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       void refresh.finally(() => refreshes.delete(refresh));
     },
   };
+  // Starting a process blocks the event loop (fork + exec, ~0.2 s each on a loaded 2-core machine), so
+  // the servers are started one per macrotask: the run goes on (its first model call, its grace timer)
+  // between two spawns instead of after all of them.
+  let queue = Promise.resolve();
+  const startInTurn = (spec: RunServerSpec): Promise<OpenMcpServer> => {
+    const turn = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    queue = turn;
+    return turn.then(() => connectMcpServer(spec, context));
+  };
   for (const spec of options.servers) {
     const entry: ServerEntry = {
       spec,
       status: "connecting",
       tools: safeRead(() => options.toolCache?.read(spec)) ?? [],
-      ready: connectMcpServer(spec, context),
+      ready: startInTurn(spec),
     };
     entry.ready.then(
       (open) => {
@@ -253,7 +265,10 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
     servers,
     warnings,
     refreshed: () => Promise.all([...refreshes]).then(() => {}),
-    settled: (graceMs) => (graceMs === undefined ? allSettled : withinMilliseconds(allSettled, graceMs)),
+    settled: (graceMs) =>
+      graceMs === undefined
+        ? allSettled
+        : withinMilliseconds(allSettled, Math.max(0, graceMs - (performance.now() - started))),
     async listPrompts(serverName) {
       const chosen = entries.filter(
         (entry) => entry.open && (serverName === undefined || entry.spec.name === serverName),

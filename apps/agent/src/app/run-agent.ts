@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { pathToFileURL } from "node:url";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
@@ -80,6 +81,12 @@ export interface RunAgentDependencies {
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
 
+/**
+ * Listeners the run's abort signal may hold before Node warns: each connecting server and each call in
+ * flight holds one (25 servers tripped the default 10); 1000 still flags a real leak.
+ */
+export const RUN_SIGNAL_MAX_LISTENERS = 1_000;
+
 function offeredBuiltins(policy: ToolPolicy): string[] {
   return BUILTIN_TOOL_NAMES.filter((name) => evaluateTool(policy, name).decision === "offered");
 }
@@ -103,6 +110,8 @@ export async function runAgent(
   const started = performance.now();
   const { loaded, env } = deps;
   const controller = new AbortController();
+  // Every MCP server connect and call links its own listener to the run's signal while it lasts.
+  setMaxListeners(RUN_SIGNAL_MAX_LISTENERS, controller.signal);
   const info: RunStartInfo = {
     runId,
     conversationId: request.conversationId ?? DEFAULT_CONVERSATION_ID,
