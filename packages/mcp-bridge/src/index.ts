@@ -25,3 +25,8 @@ export {
   startMcpServers,
 } from "./start-mcp-servers.js";
 export type { McpToolListCache } from "./mcp-tool-list-cache.js";
+export {
+  createMcpResourcesTool,
+  MCP_RESOURCES_TOOL_NAME,
+  type McpResourcesSource,
+} from "./mcp-resources-tool.js";

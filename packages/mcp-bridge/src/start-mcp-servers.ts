@@ -56,6 +56,8 @@ export interface LiveMcpServers {
   getPrompt(serverName: string, name: string, args?: Record<string, string>): Promise<RenderedMcpPrompt>;
   /** The connected client of a server, for app-owned tools over it (resources). */
   client(serverName: string): Client | undefined;
+  /** Names of the servers connected now. */
+  connectedNames(): string[];
   close(): Promise<void>;
 }
 
@@ -282,6 +284,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
     getPrompt: (serverName, name, args = {}) =>
       renderServerPrompt(serverName, clientOf(serverName), name, args),
     client: (serverName) => entries.find((entry) => entry.spec.name === serverName)?.open?.client,
+    connectedNames: () => entries.filter((entry) => entry.open).map((entry) => entry.spec.name),
     close: () => {
       closing ??= (async () => {
         await withinMilliseconds(

@@ -22,8 +22,10 @@ function exportedNames(entry: string): string[] {
 describe("public API", () => {
   test("the root entry", () => {
     expect(Object.keys(root).sort()).toEqual([
+      "MCP_RESOURCES_TOOL_NAME",
       "McpBridgeError",
       "connectMcpServers",
+      "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
       "startMcpServers",
     ]);
@@ -33,6 +35,7 @@ describe("public API", () => {
       "ConnectedServerInfo",
       "LaunchedStdioServer",
       "LiveMcpServers",
+      "MCP_RESOURCES_TOOL_NAME",
       "McpAuthOptions",
       "McpAuthRecord",
       "McpAuthStore",
@@ -41,6 +44,7 @@ describe("public API", () => {
       "McpBridgeWarning",
       "McpBrowserLogin",
       "McpPromptInfo",
+      "McpResourcesSource",
       "McpServerStatusEvent",
       "McpToolCallDetails",
       "McpToolListCache",
@@ -54,6 +58,7 @@ describe("public API", () => {
       "RunStdioServerSpec",
       "StdioLauncher",
       "connectMcpServers",
+      "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
       "startMcpServers",
     ]);

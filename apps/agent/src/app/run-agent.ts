@@ -2,7 +2,14 @@ import { setMaxListeners } from "node:events";
 import { pathToFileURL } from "node:url";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
-import { type McpBrowserLogin, type RunServerSpec, startMcpServers } from "@mono-agent/mcp-bridge";
+import {
+  createMcpResourcesTool,
+  type LiveMcpServers,
+  MCP_RESOURCES_TOOL_NAME,
+  type McpBrowserLogin,
+  type RunServerSpec,
+  startMcpServers,
+} from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { createStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
@@ -44,6 +51,11 @@ export interface RunRequest {
    * naming `mono-agent mcp login <server>`.
    */
   mcpLogin?: McpBrowserLogin;
+  /**
+   * An MCP prompt to start the run with (`mono-agent run --prompt server:name`, `/server:prompt` in the
+   * web console): its messages become the user's message, with `input` (if any) after them.
+   */
+  mcpPrompt?: { server: string; name: string; arguments?: Record<string, string> };
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
   web?: import("./conversation-title-context.js").WebRunContext;
 }
@@ -155,7 +167,9 @@ export async function runAgent(
 
   const cleanups: (() => Promise<void>)[] = [];
   let closeMcp: () => Promise<void> = async () => {};
+  let collectServersUsed = () => {};
   const finish = async (result: RunResult): Promise<RunResult> => {
+    collectServersUsed();
     emit({
       type: "run_finished",
       runId,
@@ -262,29 +276,40 @@ export async function runAgent(
           message: progress.message ?? `${progress.progress}${progress.total ? `/${progress.total}` : ""}`,
         }),
     });
-    closeMcp = async () => {
+    closeMcp = mcp.close;
+    collectServersUsed = () => {
+      if (mcpServersUsed.length > 0) return;
       mcpServersUsed.push(
         ...mcp
           .servers()
           .filter((server) => server.status === "connected")
           .map((server) => server.name),
       );
-      await mcp.close();
     };
     const builtins: AgentTool[] = createBuiltinTools({
       workspaceDir: loaded.workspaceDir,
       env,
       enabled: offeredBuiltins(deps.policy),
     });
-    const tools: AgentTool[] = [...builtins, ...mcp.tools()];
-    const liveTools = async (callIndex: number) => {
-      if (callIndex === 0) {
-        await mcp.settled(loaded.config.tools.mcpStartupGraceMs);
-        firstCallStarted = true;
-      }
+    // The first model call waits at most the grace; servers that connect later join from the next turn.
+    await mcp.settled(loaded.config.tools.mcpStartupGraceMs);
+    firstCallStarted = true;
+    const resources =
+      evaluateTool(deps.policy, MCP_RESOURCES_TOOL_NAME).decision === "offered"
+        ? createMcpResourcesTool({
+            serverNames: () => mcp.connectedNames().filter((name) => !name.startsWith("mono-agent-")),
+            client: (name) => (name.startsWith("mono-agent-") ? undefined : mcp.client(name)),
+          })
+        : undefined;
+    const currentTools = (): AgentTool[] => [...builtins, ...(resources ? [resources] : []), ...mcp.tools()];
+    const tools = currentTools();
+    const liveTools = async () => {
       await mcp.refreshed();
-      return [...builtins, ...mcp.tools()];
+      return currentTools();
     };
+    const input = request.mcpPrompt
+      ? await promptInput(mcp, request.mcpPrompt, request.input)
+      : request.input;
     emit({
       type: "run_started",
       runId,
@@ -303,7 +328,7 @@ export async function runAgent(
       ),
       tools,
       liveTools,
-      prompt: request.input,
+      prompt: input,
       signal: controller.signal,
       workspaceDir: loaded.workspaceDir,
       onEvent: async (event) => {
@@ -340,4 +365,18 @@ export async function runAgent(
     await closeMcp();
     for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
+}
+
+/** The user's message of a run started with an MCP prompt: the prompt's messages, then the typed text. */
+async function promptInput(
+  mcp: LiveMcpServers,
+  prompt: NonNullable<RunRequest["mcpPrompt"]>,
+  typed: string,
+): Promise<string> {
+  const rendered = await mcp.getPrompt(prompt.server, prompt.name, prompt.arguments ?? {});
+  const parts = rendered.messages.map((message) =>
+    rendered.messages.length === 1 ? message.text : `[${message.role}] ${message.text}`,
+  );
+  if (typed.trim() !== "") parts.push(typed);
+  return parts.join("\n\n");
 }
