@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
+import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import type { CliIo } from "./cli-io.js";
 import { EXIT_FAILURE, ExitError } from "./exit-error.js";
 import { loadHostEnv } from "./host-env.js";
@@ -14,6 +14,14 @@ export async function loadAgentConfig(
   io: CliIo,
   options: { config?: string; envFile?: string },
 ): Promise<LoadedConfig> {
+  return (await loadAgentConfigAndEnv(io, options)).loaded;
+}
+
+/** {@link loadAgentConfig}, with the host env the config was loaded with. */
+export async function loadAgentConfigAndEnv(
+  io: CliIo,
+  options: { config?: string; envFile?: string },
+): Promise<{ loaded: LoadedConfig; env: EnvRecord }> {
   const configPath = resolve(io.cwd, options.config ?? DEFAULT_CONFIG_FILE);
   if (!existsSync(configPath))
     throw new ExitError(
@@ -26,10 +34,11 @@ export async function loadAgentConfig(
     agentDir: dirname(configPath),
     ...(options.envFile ? { envFile: options.envFile } : {}),
   });
-  return loadMonoAgentConfig({ configPath, cwd: io.cwd, env }).catch((error: unknown) => {
+  const loaded = await loadMonoAgentConfig({ configPath, cwd: io.cwd, env }).catch((error: unknown) => {
     throw new ExitError(
       `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,
     );
   });
+  return { loaded, env };
 }

@@ -6,7 +6,7 @@ import { resolveRunServerSpecs } from "../../app/run-server-specs.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { loadConfigAndEnv } from "./agent-config-and-env.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { startBrowserLogin } from "./browser-login.js";
 
 /** `mcp login <server>` and `mcp logout <server>`. */
@@ -32,7 +32,7 @@ export async function mcpAuthCommand(
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65_535))
     throw usageError(`--port must be a port number 1..65535; received "${values.port}"`, usage);
-  const { loaded, env } = await loadConfigAndEnv(io, {
+  const { loaded, env } = await loadAgentConfigAndEnv(io, {
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });

@@ -7,7 +7,7 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, usageError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { renderTable } from "../render-table.js";
-import { loadConfigAndEnv } from "./agent-config-and-env.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { describeAuthState } from "./describe-auth-state.js";
 
 /** `mcp list`: every declared server connected as a run would, with its login state, tools and prompts. */
@@ -18,7 +18,7 @@ export async function mcpListCommand(argv: readonly string[], io: CliIo, usage: 
     usage,
   );
   if (positionals.length > 0) throw usageError(`unexpected argument "${positionals[0]}"`, usage);
-  const { loaded, env } = await loadConfigAndEnv(io, {
+  const { loaded, env } = await loadAgentConfigAndEnv(io, {
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
