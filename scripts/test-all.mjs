@@ -27,7 +27,11 @@ step("tests", [
 ]);
 step("packed tarballs", ["node", "scripts/pack-check.mjs"]);
 // The MCP conformance suite's client scenarios CI holds the host to (the others: node scripts/conformance.mjs).
-step("MCP conformance (initialize, tools_call, sse-retry, auth/*)", ["node", "scripts/conformance.mjs", "--ci"]);
+step("MCP conformance (initialize, tools_call, sse-retry, auth/*)", [
+  "node",
+  "scripts/conformance.mjs",
+  "--ci",
+]);
 
 let passed = 0;
 let failed = 0;
