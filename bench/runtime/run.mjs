@@ -311,6 +311,8 @@ try {
   );
   console.log("");
   await (await import("./host-overhead.mjs")).hostOverhead(agentDir);
+  console.log("");
+  await (await import("./startup-grace.mjs")).startupGrace(agentDir);
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }

@@ -34,6 +34,7 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
     key: "tools.filesystem.writableRoots",
     kind: "list",
   },
+  { variable: "MONO_AGENT_MCP_STARTUP_GRACE_MS", key: "tools.mcpStartupGraceMs", kind: "integer" },
   { variable: "MONO_AGENT_ARTIFACT_DIR", key: "artifacts.dir", kind: "string" },
   {
     variable: "MONO_AGENT_ARTIFACT_RETENTION_MAX_AGE_DAYS",

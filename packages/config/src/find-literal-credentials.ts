@@ -28,21 +28,34 @@ export function findLiteralCredentials(server: DeclaredMcpServer): ConfigIssue[]
   const field = "command" in spec ? "env" : "headers";
   const values = ("command" in spec ? spec.env : spec.headers) ?? {};
   const issues: ConfigIssue[] = [];
+  const oauth = "command" in spec || spec.oauth === false ? undefined : spec.oauth;
+  for (const name of ["clientSecret", "privateKey"] as const) {
+    const value = oauth?.[name];
+    if (typeof value !== "string") continue;
+    const jsonPath = appendJsonPath(origin.jsonPath, ["oauth", name]);
+    const variable = `${environmentName(server.name)}_${environmentName(name === "clientSecret" ? "client_secret" : "private_key")}`;
+    issues.push(literalIssue(origin.file, jsonPath, `oauth.${name} is a literal value`, variable));
+  }
   for (const [name, value] of Object.entries(values)) {
     if (typeof value !== "string" || !looksLikeCredential(name, value)) continue;
     const jsonPath = appendJsonPath(origin.jsonPath, [field, name]);
     const variable =
       field === "env" ? environmentName(name) : `${environmentName(server.name)}_${environmentName(name)}`;
-    const suggestion = `{ "$env": "${variable}" }`;
-    issues.push({
-      severity: "warning",
-      code: "literal_credential",
-      file: origin.file,
-      jsonPath,
-      message: `${origin.file} at ${jsonPath}: the ${field === "env" ? "env entry" : "header"} ${JSON.stringify(name)} holds a literal value that looks like a credential; use ${suggestion} and set ${variable} in the environment or .env instead.`,
-      expected: 'a { "$env": "NAME" } reference for credentials',
-      suggestion,
-    });
+    const what = `the ${field === "env" ? "env entry" : "header"} ${JSON.stringify(name)} holds a literal value that looks like a credential`;
+    issues.push(literalIssue(origin.file, jsonPath, what, variable));
   }
   return issues;
+}
+
+function literalIssue(file: string, jsonPath: string, what: string, variable: string): ConfigIssue {
+  const suggestion = `{ "$env": "${variable}" }`;
+  return {
+    severity: "warning",
+    code: "literal_credential",
+    file,
+    jsonPath,
+    message: `${file} at ${jsonPath}: ${what}; use ${suggestion} and set ${variable} in the environment or .env instead.`,
+    expected: 'a { "$env": "NAME" } reference for credentials',
+    suggestion,
+  };
 }

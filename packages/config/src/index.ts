@@ -34,6 +34,7 @@ export {
 export { CONFIG_MAX_NESTING_DEPTH } from "./read-json-file.js";
 export {
   type ResolvedMcpServer,
+  type ResolvedOAuthSettings,
   type ResolvedServerOptions,
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
@@ -55,7 +56,12 @@ export {
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
 export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
-export { DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS, DEFAULT_MCP_CALL_TIMEOUT_MS } from "./schema/tools-schema.js";
+export {
+  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
+  DEFAULT_MCP_CALL_TIMEOUT_MS,
+  DEFAULT_MCP_STARTUP_GRACE_MS,
+} from "./schema/tools-schema.js";
+export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
 export {

@@ -5,6 +5,7 @@ import { MonoAgentConfigError } from "./mono-agent-config-error.js";
 import { setOwnProperty } from "./set-own-property.js";
 import { type ConfigValue, isEnvReference, resolveEnvReference } from "./schema/env-reference-schema.js";
 import { DEFAULT_CONNECT_TIMEOUT_MS, isStdioServerSpec } from "./schema/mcp-server-spec-schema.js";
+import type { OAuthSettings } from "./schema/oauth-schema.js";
 
 /** Per-server options after defaults. */
 export interface ResolvedServerOptions {
@@ -30,12 +31,25 @@ export type ResolvedMcpServer =
       transport: "http" | "sse" | "auto";
       url: string;
       headers: Record<string, string>;
+      /** OAuth settings with `$env` values read; `false` never authorizes; absent: the spec's defaults. */
+      oauth?: ResolvedOAuthSettings | false;
       options: ResolvedServerOptions;
     };
 
+/** `oauth` of a remote server after `$env` values are read. */
+export interface ResolvedOAuthSettings {
+  grant: "authorization_code" | "client_credentials";
+  clientId?: string;
+  clientSecret?: string;
+  privateKey?: string;
+  signingAlgorithm?: string;
+  scope?: string;
+  clientMetadataUrl?: string;
+}
+
 function resolveValues(
   server: DeclaredMcpServer,
-  field: "env" | "headers",
+  field: "env" | "headers" | "oauth",
   values: Record<string, ConfigValue> | undefined,
   env: EnvRecord,
 ): Record<string, string> {
@@ -91,6 +105,28 @@ export function resolveMcpServer(
     transport: spec.type ?? "auto",
     url: spec.url,
     headers: resolveValues(server, "headers", spec.headers, env),
+    ...(spec.oauth === undefined ? {} : { oauth: resolveOAuth(server, spec.oauth, env) }),
     options,
+  };
+}
+
+function resolveOAuth(
+  server: DeclaredMcpServer,
+  oauth: OAuthSettings | false,
+  env: EnvRecord,
+): ResolvedOAuthSettings | false {
+  if (oauth === false) return false;
+  const secrets: Record<string, ConfigValue> = {};
+  if (oauth.clientSecret !== undefined) secrets["clientSecret"] = oauth.clientSecret;
+  if (oauth.privateKey !== undefined) secrets["privateKey"] = oauth.privateKey;
+  const resolved = resolveValues(server, "oauth", secrets, env);
+  return {
+    grant: oauth.grant ?? "authorization_code",
+    ...(oauth.clientId === undefined ? {} : { clientId: oauth.clientId }),
+    ...(resolved["clientSecret"] === undefined ? {} : { clientSecret: resolved["clientSecret"] }),
+    ...(resolved["privateKey"] === undefined ? {} : { privateKey: resolved["privateKey"] }),
+    ...(oauth.signingAlgorithm === undefined ? {} : { signingAlgorithm: oauth.signingAlgorithm }),
+    ...(oauth.scope === undefined ? {} : { scope: oauth.scope }),
+    ...(oauth.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: oauth.clientMetadataUrl }),
   };
 }

@@ -2,17 +2,25 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ListRootsRequestSchema,
+  type Tool as McpTool,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
+import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 
 /**
  * Most `tools/list` pages read from one server. A server that keeps returning a `nextCursor` is buggy;
  * 100 pages is far above any real server (McpServer never paginates) and keeps connect bounded.
  */
 export const MAX_TOOL_LIST_PAGES = 100;
+
+/** Bound on re-listing a server's tools after `tools/list_changed`, in ms (the list of a live server comes in ms). */
+export const TOOL_LIST_REFRESH_TIMEOUT_MS = 10_000;
 
 /** Bound on ending an HTTP session (DELETE) at close, in ms; a remote that does not answer is left. */
 export const HTTP_SESSION_END_TIMEOUT_MS = 1_000;
@@ -27,6 +35,15 @@ export interface ConnectServerContext {
   signal?: AbortSignal;
   clientInfo: { name: string; version: string };
   onStderr?: (serverName: string, text: string) => void;
+  /** OAuth of remote servers; without it a 401 fails the server (never an SSE fallback). */
+  auth?: McpAuthOptions;
+  /**
+   * Called at a server's `notifications/tools/list_changed` with the promise of its new (fully paginated)
+   * tool list, so a host can wait for it before the next model turn.
+   */
+  onToolsChanged?: (serverName: string, tools: Promise<McpTool[]>) => void;
+  /** Offered to servers that ask (`roots/list`): the workspace, as `file://` URIs. */
+  roots?: readonly { uri: string; name?: string }[];
 }
 
 /** A server with an initialised MCP session and its full (unfiltered) tool list. */
@@ -92,7 +109,8 @@ async function openServer(
   try {
     return await openRemote(spec, "http", context, signal, started);
   } catch (httpError) {
-    if (signal.aborted) throw httpError;
+    // A refusal to authorize is the server's answer, not a sign of a legacy SSE server.
+    if (signal.aborted || isAuthRefusal(httpError)) throw httpError;
     try {
       return await openRemote(spec, "sse", context, signal, started);
     } catch (sseError) {
@@ -121,7 +139,7 @@ async function openStdio(
     spec,
     onStderr ? (text: string) => onStderr(spec.name, text) : undefined,
   );
-  const client = createClient(context);
+  const client = createClient(context, spec.name);
   const server: OpenMcpServer = {
     client,
     transport: "stdio",
@@ -150,11 +168,12 @@ async function openRemote(
 ): Promise<OpenMcpServer> {
   const url = new URL(spec.url);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
+  const authFetch = createRemoteAuthFetch(spec, context.auth);
   const transport: Transport =
     kind === "http"
-      ? new StreamableHTTPClientTransport(url, { requestInit })
-      : new SSEClientTransport(url, { requestInit });
-  const client = createClient(context);
+      ? new StreamableHTTPClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) })
+      : new SSEClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) });
+  const client = createClient(context, spec.name);
   const server: OpenMcpServer = {
     client,
     transport: kind,
@@ -174,11 +193,23 @@ async function openRemote(
   return server;
 }
 
-function createClient(context: ConnectServerContext): Client {
-  return new Client(context.clientInfo, {
-    capabilities: {},
+function createClient(context: ConnectServerContext, serverName: string): Client {
+  const roots = context.roots;
+  const client = new Client(context.clientInfo, {
+    capabilities: roots ? { roots: { listChanged: false } } : {},
     jsonSchemaValidator: new LazyJsonSchemaValidator(),
   });
+  // Our own handler rather than the SDK's listChanged option: it pages through the whole list (the SDK's
+  // refresh reads one page) and starts at once, so the next turn can wait for it instead of a debounce.
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    context.onToolsChanged?.(
+      serverName,
+      listAllTools(client, new AbortController().signal, TOOL_LIST_REFRESH_TIMEOUT_MS),
+    );
+  });
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ ...root })) }));
+  return client;
 }
 
 async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<McpTool[]> {
@@ -229,6 +260,13 @@ function connectError(
     `MCP server "${spec.name}" (${where}) failed to connect: ${errorText(error)}${stderr}.`,
     { cause: error },
   );
+}
+
+/** An `auth_*` error of the bridge, or an HTTP 401/403 from a transport. */
+function isAuthRefusal(error: unknown): boolean {
+  if (McpBridgeError.isInstance(error)) return error.code === "auth_required" || error.code === "auth_failed";
+  const status = (error as { code?: unknown } | undefined)?.code;
+  return status === 401 || status === 403;
 }
 
 function errorText(error: unknown): string {

@@ -15,3 +15,18 @@ export type {
   RunStdioServerSpec,
 } from "./run-server-spec.js";
 export type { LaunchedStdioServer, StdioLauncher } from "./stdio-launcher.js";
+export type { McpAuthOptions, McpBrowserLogin } from "./create-remote-auth-fetch.js";
+export { createMemoryMcpAuthStore, type McpAuthRecord, type McpAuthStore } from "./mcp-auth-store.js";
+export type { RunOAuthSettings } from "./run-oauth.js";
+export type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";
+export {
+  type LiveMcpServers,
+  type McpServerStatusEvent,
+  startMcpServers,
+} from "./start-mcp-servers.js";
+export type { McpToolListCache } from "./mcp-tool-list-cache.js";
+export {
+  createMcpResourcesTool,
+  MCP_RESOURCES_TOOL_NAME,
+  type McpResourcesSource,
+} from "./mcp-resources-tool.js";

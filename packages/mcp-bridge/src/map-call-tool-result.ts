@@ -12,6 +12,8 @@ export interface McpToolCallDetails {
   /** True when the text was cut to head + tail; `savedPath` then names the full output (if it could be saved). */
   truncated: boolean;
   savedPath?: string;
+  /** The MCP task the result came from, for a tool called as a task. */
+  taskId?: string;
   /** Set on progress updates (pi `onUpdate`), not on final results. */
   progress?: McpToolProgress;
 }
@@ -46,7 +48,7 @@ export async function mapCallToolResult(
 ): Promise<MappedToolResult> {
   const blocks: (TextContent | ImageContent)[] = [];
   const content = "content" in result && Array.isArray(result.content) ? result.content : [];
-  for (const block of content) blocks.push(mapContentBlock(block));
+  for (const block of content) blocks.push(mapContentBlock(block, ref));
   const structuredContent = "structuredContent" in result ? result.structuredContent : undefined;
   if (blocks.length === 0) {
     if (structuredContent !== undefined)
@@ -68,7 +70,7 @@ export async function mapCallToolResult(
   return { content: [{ type: "text", text: limited.text }, ...images], details, isError, text: limited.text };
 }
 
-function mapContentBlock(block: ContentBlock): TextContent | ImageContent {
+function mapContentBlock(block: ContentBlock, ref: { serverName: string }): TextContent | ImageContent {
   switch (block.type) {
     case "text":
       return { type: "text", text: block.text };
@@ -80,7 +82,10 @@ function mapContentBlock(block: ContentBlock): TextContent | ImageContent {
         text: `[audio content (${block.mimeType}, ${block.data.length} base64 characters) not shown]`,
       };
     case "resource_link":
-      return { type: "text", text: `[resource link: ${block.name} ${block.uri}]` };
+      return {
+        type: "text",
+        text: `[resource link: ${block.name} ${block.uri}; read it with McpResources { "action": "read", "server": "${ref.serverName}", "uri": "${block.uri}" }]`,
+      };
     case "resource": {
       const resource = block.resource;
       if ("text" in resource && typeof resource.text === "string") {

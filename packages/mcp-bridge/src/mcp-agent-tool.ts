@@ -2,6 +2,7 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mario
 import type { TSchema } from "@mariozechner/pi-ai";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { callMcpTask, type McpTaskOutcome } from "./call-mcp-task.js";
 import { safePathSegment } from "./limit-tool-output.js";
 import { type McpToolCallDetails, type McpToolProgress, mapCallToolResult } from "./map-call-tool-result.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
@@ -24,7 +25,8 @@ export interface McpToolProgressEvent extends McpToolProgress {
 
 /** What one MCP tool needs to run as a pi tool. */
 export interface McpAgentToolInput {
-  client: Client;
+  /** The server's client, or how to wait for it (a tool known from the cache of a server still connecting). */
+  client: Client | (() => Promise<Client>);
   serverName: string;
   tool: McpTool;
   /** The name the model sees. */
@@ -79,6 +81,8 @@ async function callMcpTool(
   if (sources.some((source) => source.aborted)) {
     throw new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`);
   }
+  const client = typeof input.client === "function" ? await input.client() : input.client;
+  const connected = { ...input, client };
   const controller = new AbortController();
   const abortCall = () => controller.abort();
   for (const source of sources) source.addEventListener("abort", abortCall, { once: true });
@@ -88,7 +92,26 @@ async function callMcpTool(
     controller.abort();
   }, input.callMaxTotalTimeoutMs);
   try {
-    const result = await input.client.callTool(
+    if (callsAsTask(connected)) {
+      const outcome = await callMcpTask({
+        client,
+        toolName: tool.name,
+        arguments: (params ?? {}) as Record<string, unknown>,
+        idleTimeoutMs: input.callTimeoutMs,
+        totalTimeoutMs: input.callMaxTotalTimeoutMs,
+        signal: controller.signal,
+        onStatus: (task) => {
+          const update: McpToolProgress = { progress: 0, message: describeTask(task) };
+          onUpdate?.({
+            content: [{ type: "text", text: update.message ?? "" }],
+            details: { serverName, toolName: tool.name, truncated: false, progress: update },
+          });
+          input.onProgress?.({ serverName, toolName: tool.name, name, toolCallId, ...update });
+        },
+      });
+      return await taskResult(outcome, input, toolCallId);
+    }
+    const result = await client.callTool(
       { name: tool.name, arguments: (params ?? {}) as Record<string, unknown> },
       undefined,
       {
@@ -174,6 +197,65 @@ function toCallError(
   return new McpBridgeError("call_failed", `The call of "${name}" failed: ${message}`, {
     cause: error,
   });
+}
+
+/**
+ * Whether a tool is called as a task: it requires it, or it offers it (`optional`) and the server
+ * supports task-augmented `tools/call`. Other tools are called plainly.
+ */
+function callsAsTask(input: McpAgentToolInput & { client: Client }): boolean {
+  const support = input.tool.execution?.taskSupport;
+  if (support === "required") return true;
+  return (
+    support === "optional" && input.client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined
+  );
+}
+
+function describeTask(task: { taskId: string; status: string; statusMessage?: string }): string {
+  return `task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}`;
+}
+
+async function taskResult(
+  outcome: McpTaskOutcome,
+  input: McpAgentToolInput,
+  toolCallId: string,
+): Promise<AgentToolResult<McpToolCallDetails>> {
+  const { name, serverName, tool } = input;
+  if (outcome.kind === "stopped") {
+    const cause = outcome.task ? ` (task ${outcome.task.taskId}, cancelled on the server)` : "";
+    if (outcome.reason === "aborted")
+      throw new McpBridgeError(
+        "call_cancelled",
+        `The call of "${name}" was cancelled: the run was aborted${cause}.`,
+      );
+    if (outcome.reason === "time_limit")
+      throw new McpBridgeError(
+        "call_time_limit",
+        `The task of "${name}" ran past its time limit of ${input.callMaxTotalTimeoutMs} ms${cause}.`,
+      );
+    throw new McpBridgeError(
+      "call_timeout",
+      `The task of "${name}" reported nothing new from the MCP server "${serverName}" within ${input.callTimeoutMs} ms${cause}.`,
+    );
+  }
+  if (outcome.kind === "failed")
+    throw new McpBridgeError(
+      "tool_error",
+      `The task of "${name}" ${outcome.task.status === "cancelled" ? "was cancelled by the server" : "failed"}${outcome.task.statusMessage ? `: ${outcome.task.statusMessage}` : "."}`,
+    );
+  const mapped = await mapCallToolResult(
+    outcome.result,
+    { serverName, toolName: tool.name },
+    {
+      toolOutputDir: input.toolOutputDir,
+      runId: input.runId,
+      fileStem: `${name}-${safePathSegment(toolCallId, 64)}`,
+      ...(input.redactSavedOutput ? { redactText: input.redactSavedOutput } : {}),
+    },
+  );
+  if (mapped.isError)
+    throw new McpBridgeError("tool_error", mapped.text || `The MCP tool "${name}" failed without a message.`);
+  return { content: mapped.content, details: { ...mapped.details, taskId: outcome.task.taskId } };
 }
 
 function describeProgress({ progress, total, message }: McpToolProgress): string {

@@ -7,6 +7,16 @@
  * - `connect_failed`: the server could not be opened, initialised or listed.
  * - `connect_timeout`: connecting took longer than the server's `connectTimeoutMs`.
  * - `connect_aborted`: the run was aborted while the server was connecting.
+ * - `auth_required`: the server needs a person to log in (or to grant more scopes) and none can now;
+ *   the message names how (`mono-agent mcp login <server>` in the mono-agent CLI).
+ * - `auth_failed`: OAuth did not succeed (metadata, registration, token endpoint, a resource that does
+ *   not match the server); the message carries the cause.
+ * - `auth_store_unsafe`: the host's token file is a symlink, not a regular file, readable by others,
+ *   too large or not a token file; the message names the path and the fix.
+ *
+ * Prompts:
+ * - `unknown_server`: no connected server of that name in this run.
+ * - `prompt_failed`: the server refused the prompt (unknown name, missing argument) or failed.
  *
  * Calling a tool (thrown by `execute`; pi turns it into an error tool result with the message):
  * - `tool_error`: the server answered the call with an `isError` result; the message is its text.
@@ -21,6 +31,11 @@ export type McpBridgeErrorCode =
   | "connect_failed"
   | "connect_timeout"
   | "connect_aborted"
+  | "auth_required"
+  | "auth_failed"
+  | "auth_store_unsafe"
+  | "unknown_server"
+  | "prompt_failed"
   | "tool_error"
   | "call_timeout"
   | "call_time_limit"

@@ -1,3 +1,5 @@
+import type { RunOAuthSettings } from "./run-oauth.js";
+
 /**
  * Per-server options after config merging: timeouts and tool filters.
  * Structurally compatible with the options of `ResolvedMcpServer` from `@mono-agent/config`.
@@ -32,6 +34,12 @@ export interface RunRemoteServerSpec {
   url: string;
   /** Literal header values sent with every request (and with the SSE GET). */
   headers: Record<string, string>;
+  /**
+   * OAuth settings; `false` never authorizes. Absent: a 401 is answered the spec's way (discovery,
+   * registration, PKCE) when the host gives the bridge an `auth` store. A server with an
+   * `Authorization` header is never sent through OAuth.
+   */
+  oauth?: RunOAuthSettings | false;
   options: RunServerOptions;
 }
 

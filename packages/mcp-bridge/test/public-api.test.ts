@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as node from "../src/node.js";
 import * as stdio from "../src/stdio.js";
 
 /** Every name an entry exports (values and types), read from its `export { ... } from` statements. */
@@ -20,25 +21,51 @@ function exportedNames(entry: string): string[] {
 // Adding a name here is an API decision: export what apps/agent or a documented host uses, nothing else.
 describe("public API", () => {
   test("the root entry", () => {
-    expect(Object.keys(root).sort()).toEqual(["McpBridgeError", "connectMcpServers"]);
+    expect(Object.keys(root).sort()).toEqual([
+      "MCP_RESOURCES_TOOL_NAME",
+      "McpBridgeError",
+      "connectMcpServers",
+      "createMcpResourcesTool",
+      "createMemoryMcpAuthStore",
+      "startMcpServers",
+    ]);
     expect(exportedNames("index.ts")).toEqual([
       "ConnectMcpServersOptions",
       "ConnectedMcpServers",
       "ConnectedServerInfo",
       "LaunchedStdioServer",
+      "LiveMcpServers",
+      "MCP_RESOURCES_TOOL_NAME",
+      "McpAuthOptions",
+      "McpAuthRecord",
+      "McpAuthStore",
       "McpBridgeError",
       "McpBridgeErrorCode",
       "McpBridgeWarning",
+      "McpBrowserLogin",
+      "McpPromptInfo",
+      "McpResourcesSource",
+      "McpServerStatusEvent",
       "McpToolCallDetails",
+      "McpToolListCache",
       "McpToolProgress",
       "McpToolProgressEvent",
+      "RenderedMcpPrompt",
+      "RunOAuthSettings",
       "RunRemoteServerSpec",
       "RunServerOptions",
       "RunServerSpec",
       "RunStdioServerSpec",
       "StdioLauncher",
       "connectMcpServers",
+      "createMcpResourcesTool",
+      "createMemoryMcpAuthStore",
+      "startMcpServers",
     ]);
+  });
+
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toEqual(["MCP_AUTH_FILE_MAX_BYTES", "createFileMcpAuthStore"]);
   });
 
   test("./stdio", () => {

@@ -38,7 +38,13 @@ process.stdout.write(JSON.stringify(loaded));`;
 describe("package shape", () => {
   test("the root entry reaches no node: module and no stdio transport; ./stdio holds them", () => {
     const modules = reachable("index.ts");
-    for (const module of ["stdio.ts", "process-group-stdio-transport.ts", "spawn-process-group.ts"])
+    for (const module of [
+      "stdio.ts",
+      "process-group-stdio-transport.ts",
+      "spawn-process-group.ts",
+      "node.ts",
+      "file-mcp-auth-store.ts",
+    ])
       expect(modules.has(module), module).toBe(false);
     for (const module of modules) {
       const code = codeOf(module);
@@ -48,7 +54,7 @@ describe("package shape", () => {
     }
     expect(reachable("stdio.ts").has("process-group-stdio-transport.ts")).toBe(true);
     const packageJson = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
-    expect(Object.keys(packageJson.exports)).toEqual([".", "./stdio", "./package.json"]);
+    expect(Object.keys(packageJson.exports)).toEqual([".", "./stdio", "./node", "./package.json"]);
   });
 
   test.runIf(existsSync(join(packageDir, "dist", "index.js")))(

@@ -84,7 +84,10 @@ describe("MCP results as the model sees them (in memory)", () => {
       expect(picture?.content).toEqual([
         { type: "text", text: "a picture" },
         { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
-        { type: "text", text: "[resource link: x.txt file:///tmp/x.txt]" },
+        {
+          type: "text",
+          text: `[resource link: x.txt file:///tmp/x.txt; read it with McpResources { "action": "read", "server": "srv", "uri": "file:///tmp/x.txt" }]`,
+        },
         { type: "text", text: "[audio content (audio/wav, 4 base64 characters) not shown]" },
       ]);
       expect(structured?.content).toEqual([{ type: "text", text: '{"answer":42}' }]);

@@ -32,6 +32,8 @@ export const MEMORY_JOURNAL_SERVER_NAME = "mono-agent-memory-journal";
 export const MEMORY_WRITE_SERVER_NAME = "mono-agent-memory-write";
 /** MCP server of SetConversationTitle. */
 export const CONVERSATION_SERVER_NAME = "mono-agent-conversation";
+/** Server name of McpResources: the run's MCP resources (list, read, templates) as one app-owned tool. */
+export const MCP_RESOURCES_SERVER_NAME = "mono-agent-mcp-resources";
 /** MCP server of the adapter send tools and AskUser. */
 export const ADAPTER_SEND_SERVER_NAME = "mono-agent-adapter-send";
 
@@ -70,6 +72,7 @@ export const TOOL_CATALOG: readonly ToolCatalogEntry[] = Object.freeze([
   served("app-owned", "MemoryJournal", MEMORY_JOURNAL_SERVER_NAME),
   served("app-owned", "Remember", MEMORY_WRITE_SERVER_NAME),
   served("app-owned", "SetConversationTitle", CONVERSATION_SERVER_NAME),
+  served("app-owned", "McpResources", MCP_RESOURCES_SERVER_NAME),
   served("adapter", "SlackSendMessage", ADAPTER_SEND_SERVER_NAME, ["slack_send_message"]),
   served("adapter", "TelegramSendMessage", ADAPTER_SEND_SERVER_NAME, ["telegram_send_message"]),
   served("adapter", "TelegramSendFile", ADAPTER_SEND_SERVER_NAME, [

@@ -1,6 +1,16 @@
+import { setMaxListeners } from "node:events";
+import { pathToFileURL } from "node:url";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
-import { connectMcpServers, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import {
+  createMcpResourcesTool,
+  type LiveMcpServers,
+  MCP_RESOURCES_TOOL_NAME,
+  type McpBrowserLogin,
+  type RunServerSpec,
+  startMcpServers,
+} from "@mono-agent/mcp-bridge";
+import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { SandboxPolicyRequest } from "@mono-agent/sandbox";
 import type { ConversationStore } from "../conversations/conversation-store.js";
@@ -10,6 +20,8 @@ import type { ProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import type { HostSecrets } from "./host-secrets.js";
 import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
+import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
+import { openToolListCache } from "./mcp-tool-list-cache-file.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
@@ -38,6 +50,17 @@ export interface RunRequest {
    * base name). Staged 0600 under `<artifacts>/attachments/`; only this run's saves are offered.
    */
   attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
+  /**
+   * A browser login the host can run during this run (`mono-agent run --login`): a server that needs a
+   * login, or more scopes, is logged in on the spot. Without it such a server is skipped with a warning
+   * naming `mono-agent mcp login <server>`.
+   */
+  mcpLogin?: McpBrowserLogin;
+  /**
+   * An MCP prompt to start the run with (`mono-agent run --prompt server:name`, `/server:prompt` in the
+   * web console): its messages become the user's message, with `input` (if any) after them.
+   */
+  mcpPrompt?: { server: string; name: string; arguments?: Record<string, string> };
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
   web?: import("./conversation-title-context.js").WebRunContext;
   /** Narrows the config's `sandbox` for this run (never widens it; see `mergeSandboxPolicy`). */
@@ -81,6 +104,12 @@ export interface RunAgentDependencies {
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
 
+/**
+ * Listeners the run's abort signal may hold before Node warns: each connecting server and each call in
+ * flight holds one (25 servers tripped the default 10); 1000 still flags a real leak.
+ */
+export const RUN_SIGNAL_MAX_LISTENERS = 1_000;
+
 function offeredBuiltins(policy: ToolPolicy): string[] {
   return BUILTIN_TOOL_NAMES.filter((name) => evaluateTool(policy, name).decision === "offered");
 }
@@ -114,6 +143,8 @@ export async function runAgent(
   const started = performance.now();
   const { loaded, env } = deps;
   const controller = new AbortController();
+  // Every MCP server connect and call links its own listener to the run's signal while it lasts.
+  setMaxListeners(RUN_SIGNAL_MAX_LISTENERS, controller.signal);
   const info: RunStartInfo = {
     runId,
     conversationId: request.conversationId ?? DEFAULT_CONVERSATION_ID,
@@ -162,7 +193,9 @@ export async function runAgent(
 
   const cleanups: (() => Promise<void>)[] = [];
   let closeMcp: () => Promise<void> = async () => {};
+  let collectServersUsed = () => {};
   const finish = async (unredacted: RunResult): Promise<RunResult> => {
+    collectServersUsed();
     const result = redactStrings(unredacted, redactText);
     emit({
       type: "run_finished",
@@ -231,7 +264,8 @@ export async function runAgent(
       for (const warning of provided.warnings ?? []) emit({ type: "warning", ...warning });
       servers = [...servers, ...provided.servers];
     }
-    const mcp = await connectMcpServers({
+    let firstCallStarted = false;
+    const mcp = startMcpServers({
       servers,
       stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
       runId,
@@ -240,6 +274,11 @@ export async function runAgent(
       redactSavedOutput: redactText,
       callTimeoutMs: loaded.config.tools.mcpCallTimeoutMs,
       callMaxTotalTimeoutMs: loaded.config.tools.mcpCallMaxTotalTimeoutMs,
+      auth: {
+        store: createFileMcpAuthStore(mcpAuthStoreFile(loaded)),
+        loginHint: mcpLoginHint,
+        ...(request.mcpLogin ? { login: request.mcpLogin } : {}),
+      },
       onWarning: (warning) =>
         emit({
           type: "warning",
@@ -247,6 +286,20 @@ export async function runAgent(
           serverName: warning.serverName,
           message: warning.message,
         }),
+      toolCache: openToolListCache(loaded),
+      roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
+      onServerStatus: (status) => {
+        if (!firstCallStarted || status.status === "failed") return;
+        emit({
+          type: "mcp_server_status",
+          serverName: status.serverName,
+          status: status.status,
+          message:
+            status.status === "connected"
+              ? `MCP server "${status.serverName}" connected after ${(status.afterMs / 1000).toFixed(1)} s; its ${status.toolCount} tool${status.toolCount === 1 ? "" : "s"} are offered from the next turn.`
+              : `MCP server "${status.serverName}" changed its tools; the next turn offers ${status.toolCount}.`,
+        });
+      },
       onProgress: (progress) =>
         emit({
           type: "tool_progress",
@@ -256,20 +309,42 @@ export async function runAgent(
         }),
     });
     closeMcp = mcp.close;
-    mcpServersUsed.push(
-      ...mcp.servers.filter((server) => server.status === "connected").map((server) => server.name),
-    );
+    collectServersUsed = () => {
+      if (mcpServersUsed.length > 0) return;
+      mcpServersUsed.push(
+        ...mcp
+          .servers()
+          .filter((server) => server.status === "connected")
+          .map((server) => server.name),
+      );
+    };
     for (const warning of await sandboxWarnings) emit({ type: "warning", ...warning });
-    const tools: AgentTool[] = [
-      ...createBuiltinTools({
-        workspaceDir: loaded.workspaceDir,
-        env,
-        enabled,
-        sandbox,
-        ...fileToolScope(loaded, deps.protectedPaths),
-      }),
-      ...mcp.tools,
-    ];
+    const builtins: AgentTool[] = createBuiltinTools({
+      workspaceDir: loaded.workspaceDir,
+      env,
+      enabled,
+      sandbox,
+      ...fileToolScope(loaded, deps.protectedPaths),
+    });
+    // The first model call waits at most the grace; servers that connect later join from the next turn.
+    await mcp.settled(loaded.config.tools.mcpStartupGraceMs);
+    firstCallStarted = true;
+    const resources =
+      evaluateTool(deps.policy, MCP_RESOURCES_TOOL_NAME).decision === "offered"
+        ? createMcpResourcesTool({
+            serverNames: () => mcp.connectedNames().filter((name) => !name.startsWith("mono-agent-")),
+            client: (name) => (name.startsWith("mono-agent-") ? undefined : mcp.client(name)),
+          })
+        : undefined;
+    const currentTools = (): AgentTool[] => [...builtins, ...(resources ? [resources] : []), ...mcp.tools()];
+    const tools = currentTools();
+    const liveTools = async () => {
+      await mcp.refreshed();
+      return currentTools();
+    };
+    const input = request.mcpPrompt
+      ? await promptInput(mcp, request.mcpPrompt, request.input)
+      : request.input;
     emit({
       type: "run_started",
       runId,
@@ -287,7 +362,8 @@ export async function runAgent(
         deps.conversations.loadMessages(info.conversationId),
       ),
       tools,
-      prompt: request.input,
+      liveTools,
+      prompt: input,
       signal: controller.signal,
       workspaceDir: loaded.workspaceDir,
       onEvent: async (event) => {
@@ -324,4 +400,18 @@ export async function runAgent(
     await closeMcp();
     for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
+}
+
+/** The user's message of a run started with an MCP prompt: the prompt's messages, then the typed text. */
+async function promptInput(
+  mcp: LiveMcpServers,
+  prompt: NonNullable<RunRequest["mcpPrompt"]>,
+  typed: string,
+): Promise<string> {
+  const rendered = await mcp.getPrompt(prompt.server, prompt.name, prompt.arguments ?? {});
+  const parts = rendered.messages.map((message) =>
+    rendered.messages.length === 1 ? message.text : `[${message.role}] ${message.text}`,
+  );
+  if (typed.trim() !== "") parts.push(typed);
+  return parts.join("\n\n");
 }

@@ -5,6 +5,8 @@
 export type RunEvent =
   | { type: "run_started"; runId: string; conversationId: string; model: string; tools: string[] }
   | { type: "warning"; kind: string; message: string; serverName?: string }
+  /** A server that was still connecting when the model was first called has connected (or its tools changed). */
+  | { type: "mcp_server_status"; serverName: string; status: "connected" | "tools_changed"; message: string }
   | { type: "text_delta"; text: string }
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }

@@ -35,7 +35,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   mcp: {
     summary:
-      "MCP servers: `mcp list` / `mcp get <name>` connect them and show status, time and tools; `mcp import` reads other hosts' files",
+      "MCP servers: `mcp list` / `mcp get <name>` connect them and show status, login, tools and prompts; `mcp import` reads other hosts' files; `mcp login|logout <server>` (OAuth)",
     load: async () => (await import("./mcp/mcp-command.js")).mcpCommand,
   },
   memory: {

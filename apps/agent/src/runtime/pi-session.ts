@@ -9,6 +9,7 @@ import {
 } from "@mariozechner/pi-agent-core";
 import type { Api, AssistantMessage, Model } from "@mariozechner/pi-ai";
 import { classifyRunFailure, type PiSessionFailureKind } from "./classify-run-failure.js";
+import { type LiveToolSource, streamWithLiveTools } from "./stream-with-live-tools.js";
 import { streamWithOwnSignal } from "./stream-with-own-signal.js";
 
 /** Options of {@link runPiSession}. */
@@ -21,8 +22,10 @@ export interface RunPiSessionOptions {
   systemPrompt: string;
   /** Earlier messages of the conversation, oldest first (from the conversation store). */
   history: readonly AgentMessage[];
-  /** The tools offered for this run; the list is snapshotted when the run starts. */
+  /** The tools offered when the run starts. */
   tools: readonly AgentTool[];
+  /** The tools of each model call (servers that connected late, changed tool lists); default: `tools` throughout. */
+  liveTools?: LiveToolSource;
   /** The user's message. */
   prompt: string;
   /** Aborting it (SIGINT in the CLI) settles the run as `cancelled`. */
@@ -79,7 +82,9 @@ export async function runPiSession(options: RunPiSessionOptions): Promise<PiSess
       messages: [...options.history],
     },
     getApiKey: options.getApiKey,
-    streamFn: streamWithOwnSignal(),
+    streamFn: options.liveTools
+      ? streamWithLiveTools(streamWithOwnSignal(), options.liveTools)
+      : streamWithOwnSignal(),
     ...(options.beforeToolCall !== undefined ? { beforeToolCall: options.beforeToolCall } : {}),
   });
   const onEvent = options.onEvent;

@@ -43,7 +43,9 @@ describe("the request-context overlay in a real run", () => {
     let outputDirDuringRun = false;
     const config = {
       runtime: { model: "faux:faux-1" },
+      // Every server is waited for: the test reads what each of them received during the run.
       tools: {
+        mcpStartupGraceMs: 60_000,
         mcpRequestContextServers: ["ctx", "web"],
         mcpServers: {
           ctx: contextServer([`--report=${opted}`, "--touch-output"], {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ConfigValue, configValueSchema } from "./env-reference-schema.js";
 import { httpUrlSchema } from "./http-url-schema.js";
+import { type OAuthSettings, remoteOAuthSchema } from "./oauth-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Default time to wait for a server to connect and list its tools: 30 s, long enough for `npx -y` to fetch a package. */
@@ -35,6 +36,8 @@ export interface RemoteServerSpec extends McpServerOptions {
   type?: "http" | "sse";
   url: string;
   headers?: Record<string, ConfigValue>;
+  /** OAuth 2.1 settings; `false` never authorizes the server. Default: authorize on a 401 the spec's way. */
+  oauth?: OAuthSettings | false;
 }
 
 export type McpServerSpec = StdioServerSpec | RemoteServerSpec;
@@ -96,6 +99,7 @@ export const remoteServerSpecSchema = z
       .record(z.string(), configValueSchema)
       .optional()
       .describe('HTTP headers: literal strings or { "$env": "NAME" }. Keep credentials out of the file.'),
+    oauth: remoteOAuthSchema.optional(),
     ...serverOptionsShape,
   })
   .describe("Remote server over streamable HTTP or SSE.");

@@ -10,6 +10,14 @@ export const DEFAULT_MCP_CALL_TIMEOUT_MS = 120_000;
 /** Hard wall-clock cap of one MCP call (progress cannot extend it): 45 minutes, the v0 default. */
 export const DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS = 2_700_000;
 
+/**
+ * How long the first model call of a run waits for MCP servers still connecting: 2 s. A Node stdio
+ * server connects in about 0.2 s and a remote one in tens of ms (shared/reference/pi-and-mcp-sdk-notes.md
+ * §5), so 2 s lets ordinary servers be offered on the first turn while a slow one (npx downloading,
+ * docker pulling) joins from the next turn instead of holding every answer back.
+ */
+export const DEFAULT_MCP_STARTUP_GRACE_MS = 2_000;
+
 const nameListSchema = z.array(z.string().min(1));
 
 export const toolsSchema = z
@@ -54,6 +62,15 @@ export const toolsSchema = z
       .default(DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS)
       .describe(
         `Hard cap of one MCP call in ms (1..${MAX_TIMEOUT_MS}). Env MONO_AGENT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS. Default ${DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS}.`,
+      ),
+    mcpStartupGraceMs: z
+      .number()
+      .int({ error: "expected a whole number of milliseconds" })
+      .min(0, { error: "expected 0 or more milliseconds" })
+      .max(MAX_TIMEOUT_MS, { error: `expected at most ${MAX_TIMEOUT_MS} milliseconds` })
+      .default(DEFAULT_MCP_STARTUP_GRACE_MS)
+      .describe(
+        `How long the first model call waits for MCP servers still connecting, in ms (0..${MAX_TIMEOUT_MS}); a server that connects later joins from the next turn. Env MONO_AGENT_MCP_STARTUP_GRACE_MS. Default ${DEFAULT_MCP_STARTUP_GRACE_MS}.`,
       ),
     mcpEnvPassthrough: z
       .array(envVarNameSchema)

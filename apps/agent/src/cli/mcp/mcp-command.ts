@@ -5,14 +5,21 @@ import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 
 const USAGE =
-  "mono-agent mcp list [--json] | mcp get <name> [--json] | mcp import [FILE] [--from HOST] [--output FILE] [--force] [--json]  [--config FILE] [--env-file FILE]";
+  "mono-agent mcp list [--json] | mcp get <name> [--json] | mcp import [FILE] [--from HOST] [--output FILE] [--force] [--json] | mcp login <server> [--paste] [--port N] | mcp logout <server>  [--config FILE] [--env-file FILE]";
 
 const HELP = `usage: ${USAGE}
 
   mcp list              connect every declared MCP server as a run would, then close them: status
-                        (connected or failed, with the reason and the time it took), the tool names
-                        the model sees and their annotations
+                        (connected or failed, with the reason and the time it took), login state, the
+                        tool names the model sees and their annotations, and the server's prompts
   mcp get <name>        the same for one server, with each tool's description and arguments
+  mcp login <server>    log in to a remote MCP server that uses OAuth: opens its login page in a browser
+                        (BROWSER names the command) and waits for it on a loopback callback; the tokens
+                        are kept in .mono-agent/mcp-auth.json (0600), which no built-in tool can read
+    --paste             for a machine without a browser: print the login address, then paste back the
+                        address the browser ended on
+    --port N            the loopback callback port (default: the one of the last login, else a free one)
+  mcp logout <server>   forget the tokens and client registration kept for the server
   mcp import [FILE]     write mono-agent's mcp.json from another host's MCP config (see mcp import --help)
   --json                print exactly one JSON object
   --config FILE         the agent's config (default ./mono-agent.config.json)
@@ -24,6 +31,8 @@ Exit 0 when every enabled server connected, 1 when one failed, 2 on usage errors
 export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === "import")
     return (await import("./mcp-import-command.js")).mcpImportCommand(argv.slice(1), io);
+  if (argv[0] === "login" || argv[0] === "logout")
+    return (await import("./mcp-auth-commands.js")).mcpAuthCommand(argv[0], argv.slice(1), io, USAGE);
   const { values, positionals } = parseCommandArgs(
     argv,
     {
@@ -42,8 +51,8 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   if (action !== "list" && action !== "get")
     throw usageError(
       action === undefined
-        ? "say list, get <name> or import"
-        : `unknown action "${action}"; use list, get or import`,
+        ? "say list, get <name>, import, login <server> or logout <server>"
+        : `unknown action "${action}"; use list, get, import, login or logout`,
       USAGE,
     );
   if (action === "list" && name !== undefined) throw usageError(`unexpected argument "${name}"`, USAGE);

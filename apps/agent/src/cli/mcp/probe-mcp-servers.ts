@@ -1,8 +1,11 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { connectMcpServers, type McpAuthStore, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
+import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp-auth-store-file.js";
 import { resolveRunServerSpecs } from "../../app/run-server-specs.js";
-import { connectMcpServers, type RunServerSpec } from "@mono-agent/mcp-bridge";
-import { readPackageVersion } from "../package-version.js";
 import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
+import { readPackageVersion } from "../package-version.js";
+import { type AuthState, describeAuthState } from "./describe-auth-state.js";
 
 /** One tool of a connected server, as the model sees it. */
 export interface ProbedTool {
@@ -28,7 +31,18 @@ export interface ProbedServer {
   durationMs: number;
   error?: string;
   errorCode?: string;
+  /** Its login state (remote servers with OAuth), from the token store. */
+  auth: AuthState;
   tools: ProbedTool[];
+  /** Its MCP prompts, usable as `/server:prompt` and `mono-agent run --prompt server:name`. */
+  prompts: ProbedPrompt[];
+}
+
+/** One MCP prompt of a connected server. */
+export interface ProbedPrompt {
+  name: string;
+  description?: string;
+  arguments: readonly { name: string; description?: string; required?: boolean }[];
 }
 
 /** The bridge's per-server state; `tools` with annotations is read when the bridge provides it. */
@@ -48,7 +62,8 @@ async function probeOne(
   loaded: LoadedConfig,
   env: EnvRecord,
   signal: AbortSignal | undefined,
-): Promise<Omit<ProbedServer, "file" | "jsonPath">> {
+  store: McpAuthStore,
+): Promise<Omit<ProbedServer, "file" | "jsonPath" | "auth">> {
   const started = performance.now();
   const connected = await connectMcpServers({
     servers: [spec],
@@ -59,11 +74,14 @@ async function probeOne(
     callTimeoutMs: loaded.config.tools.mcpCallTimeoutMs,
     callMaxTotalTimeoutMs: loaded.config.tools.mcpCallMaxTotalTimeoutMs,
     clientInfo: { name: "mono-agent", version: readPackageVersion() },
+    auth: { store, loginHint: mcpLoginHint },
   });
   const durationMs = Math.round(performance.now() - started);
   try {
     const info = connected.servers[0] as ServerInfoWithTools | undefined;
     const annotationsOf = new Map((info?.tools ?? []).map((tool) => [tool.name, tool.annotations]));
+    const prompts =
+      info?.status === "connected" ? await connected.listPrompts(spec.name).catch(() => []) : [];
     return {
       name: spec.name,
       transport: info?.transport ?? spec.transport,
@@ -80,6 +98,11 @@ async function probeOne(
           ...(annotations ? { annotations } : {}),
         };
       }),
+      prompts: prompts.map((prompt) => ({
+        name: prompt.name,
+        ...(prompt.description ? { description: prompt.description } : {}),
+        arguments: prompt.arguments,
+      })),
     };
   } finally {
     await connected.close();
@@ -104,13 +127,27 @@ export async function probeMcpServers(
     env,
   );
   const specByName = new Map(servers.map((spec) => [spec.name, spec]));
+  const store = createFileMcpAuthStore(mcpAuthStoreFile(loaded));
+  const records = store.list();
   return Promise.all(
     declared.map(async (server): Promise<ProbedServer> => {
-      const where = { file: server.origin.file, jsonPath: server.origin.jsonPath };
+      const where = {
+        file: server.origin.file,
+        jsonPath: server.origin.jsonPath,
+        auth: describeAuthState(server, records),
+      };
       const transport = "command" in server.spec ? "stdio" : (server.spec.type ?? "auto");
       const spec = specByName.get(server.name);
       if (server.spec.enabled === false)
-        return { name: server.name, ...where, transport, status: "disabled", durationMs: 0, tools: [] };
+        return {
+          name: server.name,
+          ...where,
+          transport,
+          status: "disabled",
+          durationMs: 0,
+          tools: [],
+          prompts: [],
+        };
       if (spec === undefined) {
         const reason = skipped.find((entry) => entry.serverName === server.name)?.message;
         return {
@@ -122,9 +159,10 @@ export async function probeMcpServers(
           error: reason ?? "the server could not be prepared",
           errorCode: "env_reference_missing",
           tools: [],
+          prompts: [],
         };
       }
-      return { ...where, ...(await probeOne(spec, loaded, env, options.signal)) };
+      return { ...where, ...(await probeOne(spec, loaded, env, options.signal, store)) };
     }),
   );
 }

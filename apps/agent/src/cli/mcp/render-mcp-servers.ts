@@ -36,6 +36,7 @@ export function renderMcpServers(servers: readonly ProbedServer[], options: { de
     out.push(
       `${server.name}: ${statusWord(server)} (${server.transport}${count}), declared in ${server.file} at ${server.jsonPath}`,
     );
+    if (server.auth.kind !== "none") out.push(`  login: ${server.auth.text}`);
     if (server.error) out.push(`  ${server.errorCode ? `${server.errorCode}: ` : ""}${server.error}`);
     for (const tool of server.tools) {
       out.push(`  ${tool.name}${annotationText(tool)}`);
@@ -43,6 +44,11 @@ export function renderMcpServers(servers: readonly ProbedServer[], options: { de
         out.push(`    ${tool.description.split("\n")[0]}`);
         out.push(`    arguments: ${argumentNames(tool.parameters)}`);
       }
+    }
+    for (const prompt of server.prompts) {
+      const args = prompt.arguments.map((arg) => (arg.required ? arg.name : `${arg.name}?`)).join(", ");
+      out.push(`  prompt /${server.name}:${prompt.name}${args ? ` (${args})` : ""}`);
+      if (options.detail && prompt.description) out.push(`    ${prompt.description.split("\n")[0]}`);
     }
   }
   const failed = servers.filter((server) => server.status === "failed").length;

@@ -56,6 +56,10 @@ export function createRunRenderer(out: {
           ),
         );
         break;
+      case "mcp_server_status":
+        out.stderr.write(`${midLine ? "\n" : ""}${event.message}\n`);
+        midLine = false;
+        break;
       case "warning":
         out.stderr.write(`${midLine ? "\n" : ""}warning: ${safe(event.message)}\n`);
         midLine = false;

@@ -12,7 +12,7 @@ import { startFailureMessage } from "../start-failure-message.js";
 import { readPrompt } from "./read-prompt.js";
 
 const USAGE =
-  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--attach FILE]... [--json] [--config FILE] [--env-file FILE]";
+  "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--attach FILE]... [--login] [--prompt SERVER:NAME [--arg K=V]...] [--json] [--config FILE] [--env-file FILE]";
 
 const HELP = `usage: ${USAGE}
 
@@ -22,6 +22,11 @@ The prompt is the argument, or standard input when no argument is given.
   --conversation ID   conversation to continue, <channel>:<id> (default cli:default)
   --model REF         model for this run, e.g. demo:demo, openai:gpt-4o-mini, ollama:llama3.2
   --attach FILE       stage FILE for the request-context servers of this run (repeatable)
+  --login             log in to an MCP server that asks for it during the run (opens a browser,
+                      BROWSER names the command); without it such a server is skipped with a warning
+  --prompt S:NAME     start the run with the prompt NAME of the MCP server S (see mcp list);
+                      the PROMPT argument, if any, is added after it
+  --arg K=V           an argument of that prompt (repeatable)
   --json              print the run's events as JSON lines instead of text
   --config FILE       the agent's config (default ./${DEFAULT_CONFIG_FILE})
   --env-file FILE     fill unset variables from a dotenv file (default: .env in the agent folder)
@@ -36,6 +41,9 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       conversation: { type: "string" },
       model: { type: "string" },
       json: { type: "boolean" },
+      login: { type: "boolean" },
+      prompt: { type: "string" },
+      arg: { type: "string", multiple: true },
       attach: { type: "string", multiple: true },
       config: { type: "string" },
       "env-file": { type: "string" },
@@ -53,8 +61,12 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     } catch (error) {
       throw usageError(error instanceof Error ? error.message : String(error), USAGE);
     }
-  const input = await readPrompt(positionals, io.stdin);
-  if (!input)
+  const mcpPrompt = values.prompt === undefined ? undefined : parseMcpPrompt(values.prompt, values.arg ?? []);
+  if (mcpPrompt === undefined && values.arg !== undefined)
+    throw usageError("--arg needs --prompt SERVER:NAME", USAGE);
+  // With --prompt the run's text is the prompt itself (and the PROMPT argument); stdin is not read.
+  const input = mcpPrompt ? positionals.join(" ").trim() : await readPrompt(positionals, io.stdin);
+  if (!input && !mcpPrompt)
     throw new ExitError(
       `no prompt: pass it as an argument or on standard input\nusage: ${USAGE}`,
       EXIT_USAGE,
@@ -92,8 +104,17 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   const render = values.json
     ? (event: unknown) => io.stdout.write(`${terminalSafeJson(event)}\n`)
     : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
+  const login = values.login
+    ? await (await import("../mcp/browser-login.js")).startBrowserLogin({
+        port: 0,
+        env,
+        write: (text) => io.stderr.write(text),
+      })
+    : undefined;
   try {
     const result = await app.run({
+      ...(login ? { mcpLogin: login } : {}),
+      ...(mcpPrompt ? { mcpPrompt } : {}),
       input,
       signal: controller.signal,
       onEvent: render,
@@ -109,6 +130,24 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   } finally {
     process.off("SIGINT", onSigint);
     io.outputClosed?.removeEventListener("abort", onOutputClosed);
+    await login?.close();
     await app.close();
   }
+}
+
+/** `server:name` and `K=V` arguments of `--prompt`, or a usage error naming the accepted form. */
+function parseMcpPrompt(reference: string, args: readonly string[]) {
+  const match = /^([A-Za-z0-9][A-Za-z0-9_-]*):(.+)$/.exec(reference);
+  if (!match)
+    throw usageError(
+      `--prompt takes SERVER:NAME (e.g. everything:simple-prompt); received "${reference}"`,
+      USAGE,
+    );
+  const parsed: Record<string, string> = {};
+  for (const arg of args) {
+    const equals = arg.indexOf("=");
+    if (equals <= 0) throw usageError(`--arg takes K=V; received "${arg}"`, USAGE);
+    parsed[arg.slice(0, equals)] = arg.slice(equals + 1);
+  }
+  return { server: match[1] as string, name: match[2] as string, arguments: parsed };
 }

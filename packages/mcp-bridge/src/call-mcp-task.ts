@@ -1,0 +1,130 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  type Task,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** Shortest wait between two `tasks/get`, in ms, whatever `pollInterval` the server suggests (keeps a bad server from busy-polling us). */
+export const TASK_POLL_MIN_MS = 100;
+/** Longest wait between two `tasks/get`, in ms: the backoff stops growing at 5 s, so a finished task is seen within 5 s. */
+export const TASK_POLL_MAX_MS = 5_000;
+/** Growth of the wait while the task reports nothing new (×1.5 per unchanged poll, back to the server's interval on news). */
+export const TASK_POLL_BACKOFF = 1.5;
+/** Bound on the best-effort `tasks/cancel` after an abort or a timeout, in ms. */
+export const TASK_CANCEL_TIMEOUT_MS = 1_000;
+
+/** Why a task call stopped before its result: the caller maps it to its error. */
+export type TaskStop = "idle_timeout" | "time_limit" | "aborted";
+
+/** What one task-augmented call needs. */
+export interface McpTaskCall {
+  client: Client;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  /** No news (a new status or status message) for this long ends the call, in ms. */
+  idleTimeoutMs: number;
+  /** Absolute cap of the call, in ms; also asked of the server as the task's TTL. */
+  totalTimeoutMs: number;
+  signal: AbortSignal;
+  /** Each new status of the task (created, then every change of status or message). */
+  onStatus?: (task: Task) => void;
+}
+
+/** The result of a task call, or why it stopped (the task is cancelled on the server then). */
+export type McpTaskOutcome =
+  | { kind: "result"; task: Task; result: CallToolResult }
+  | { kind: "failed"; task: Task }
+  | { kind: "stopped"; reason: TaskStop; task?: Task };
+
+/**
+ * Calls a tool as an MCP task (2025-11-25 tasks utility): `tools/call` with `task: { ttl }`, then
+ * `tasks/get` with backoff (the server's `pollInterval`, growing ×{@link TASK_POLL_BACKOFF} up to
+ * {@link TASK_POLL_MAX_MS} while nothing changes), then `tasks/result`. An abort, the idle timeout or the
+ * total cap stop it and send `tasks/cancel` (best effort, bounded).
+ */
+export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
+  const started = Date.now();
+  let lastNews = started;
+  let task: Task | undefined;
+  const stop = async (reason: TaskStop): Promise<McpTaskOutcome> => {
+    if (task) await cancelQuietly(call.client, task.taskId);
+    return { kind: "stopped", reason, ...(task ? { task } : {}) };
+  };
+  const stopReason = (): TaskStop | undefined => {
+    // The cap first: the caller's own time-limit timer aborts the signal at the same moment.
+    if (Date.now() - started >= call.totalTimeoutMs) return "time_limit";
+    if (call.signal.aborted) return "aborted";
+    if (Date.now() - lastNews >= call.idleTimeoutMs) return "idle_timeout";
+    return undefined;
+  };
+  try {
+    const created = await call.client.request(
+      {
+        method: "tools/call",
+        params: { name: call.toolName, arguments: call.arguments, task: { ttl: call.totalTimeoutMs } },
+      },
+      CreateTaskResultSchema,
+      { signal: call.signal, timeout: call.idleTimeoutMs },
+    );
+    task = created.task;
+    call.onStatus?.(task);
+    let wait = pollInterval(task);
+    while (task.status === "working") {
+      const reason = await sleepUnless(wait, call.signal, () => stopReason());
+      if (reason) return await stop(reason);
+      const next = await call.client.experimental.tasks.getTask(task.taskId, {
+        signal: call.signal,
+        timeout: call.idleTimeoutMs,
+      });
+      const news = next.status !== task.status || next.statusMessage !== task.statusMessage;
+      task = next;
+      if (news) {
+        lastNews = Date.now();
+        call.onStatus?.(task);
+        wait = pollInterval(task);
+      } else wait = Math.min(TASK_POLL_MAX_MS, wait * TASK_POLL_BACKOFF);
+    }
+    if (task.status === "failed" || task.status === "cancelled") return { kind: "failed", task };
+    // completed, or input_required: tasks/result delivers what the server queued and blocks to the end.
+    const remaining = Math.max(1, call.totalTimeoutMs - (Date.now() - started));
+    const result = await call.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema, {
+      signal: call.signal,
+      timeout: remaining,
+    });
+    return { kind: "result", task, result };
+  } catch (error) {
+    const reason = stopReason();
+    if (reason) return await stop(reason);
+    throw error;
+  }
+}
+
+function pollInterval(task: Task): number {
+  return Math.min(TASK_POLL_MAX_MS, Math.max(TASK_POLL_MIN_MS, task.pollInterval ?? 1_000));
+}
+
+/** Waits `milliseconds` unless the signal aborts or a bound passes first; returns that stop reason. */
+async function sleepUnless(
+  milliseconds: number,
+  signal: AbortSignal,
+  check: () => TaskStop | undefined,
+): Promise<TaskStop | undefined> {
+  const early = check();
+  if (early) return early;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, milliseconds);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+  return check();
+}
+
+async function cancelQuietly(client: Client, taskId: string): Promise<void> {
+  await client.experimental.tasks.cancelTask(taskId, { timeout: TASK_CANCEL_TIMEOUT_MS }).catch(() => {});
+}
