@@ -103,7 +103,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       const refresh = listing.then(
         (tools) => {
           const entry = entries.find((candidate) => candidate.spec.name === serverName);
-          if (!entry || entry.status !== "connected") return;
+          if (entry?.status !== "connected") return;
           entry.tools = tools;
           safeRead(() => options.toolCache?.write(entry.spec, tools));
           status(entry, "tools_changed");

@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
+import { isRunId, logicalConversationId, RUN_ID_FORM, RUN_ID_PATTERN } from "@mono-agent/ids";
 import { McpEnvError } from "./mcp-env-error.js";
 
-/** Run ids exposed to MCP servers are path-safe (SPEC §0). */
-export const RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** The daily rollover bucket a conversation id may end with (`telegram:42#2026-07-12`). */
-const DAILY_BUCKET_SUFFIX = /#\d{4}-\d{2}-\d{2}$/;
+/** Run ids exposed to MCP servers are path-safe (SPEC §0; the rule lives in @mono-agent/ids). */
+export { RUN_ID_PATTERN };
 
 /** Longest readable part of a conversation directory name, in characters (the hash keeps it unique). */
 export const CONVERSATION_DIRECTORY_READABLE_CHARACTERS = 64;
@@ -15,17 +13,17 @@ const CONVERSATION_DIRECTORY_HASH_CHARACTERS = 16;
 
 /** Throws `invalid_run_id` unless `runId` is path-safe. */
 export function assertRunId(runId: unknown): asserts runId is string {
-  if (typeof runId !== "string" || !RUN_ID_PATTERN.test(runId)) {
+  if (!isRunId(runId)) {
     throw new McpEnvError(
       "invalid_run_id",
-      `run id ${JSON.stringify(runId)} is not accepted: use 1 to 200 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+      `run id ${JSON.stringify(runId)} is not accepted: ${RUN_ID_FORM}`,
     );
   }
 }
 
 /** The logical conversation behind a daily bucket: `telegram:42#2026-07-12` → `telegram:42`. */
 export function stripRolloverBucket(conversationId: string): string {
-  return conversationId.replace(DAILY_BUCKET_SUFFIX, "");
+  return logicalConversationId(conversationId);
 }
 
 /**

@@ -44,8 +44,8 @@ export const RUN_LIST_DEFAULT_LIMIT = 50;
 /** Most runs one list call returns: a page the RunHistory search can scan in one pass. */
 export const RUN_LIST_MAX_LIMIT = 1_000;
 
-/** Longest run id in bytes a reader accepts: reference §4.3 (run id ≤ 512 bytes); stored ids follow SPEC §0. */
-export const RUN_ID_MAX_LENGTH = 200;
+/** Longest run id, in characters (SPEC §0; the rule lives in @mono-agent/ids). */
+export { RUN_ID_MAX_LENGTH } from "@mono-agent/ids";
 
 /** Runs deleted per retention batch; the sweep yields between batches so a large backlog never blocks. */
 export const RETENTION_BATCH_SIZE = 500;

@@ -1,21 +1,23 @@
-import { RUN_ID_MAX_LENGTH } from "./limits.js";
+import {
+  CONVERSATION_ID_MAX_LENGTH,
+  isRunId,
+  logicalConversationId,
+  RUN_ID_FORM,
+  RUN_ID_PATTERN,
+  rolloverBucketOf,
+} from "@mono-agent/ids";
 import { RunHistoryError } from "./run-history-error.js";
 
-/** Run ids as SPEC §0 defines them. */
-export const RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+export { CONVERSATION_ID_MAX_LENGTH, logicalConversationId, RUN_ID_PATTERN };
 
-/** Longest conversation id accepted, in characters (the agent's own bound). */
-export const CONVERSATION_ID_MAX_LENGTH = 256;
-
-const ROLLOVER_BUCKET = /#(\d{4}-\d{2}-\d{2})$/;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Throws `invalid_run_id` unless `runId` matches {@link RUN_ID_PATTERN}. */
 export function assertRunId(runId: unknown): asserts runId is string {
-  if (typeof runId !== "string" || runId.length > RUN_ID_MAX_LENGTH || !RUN_ID_PATTERN.test(runId)) {
+  if (!isRunId(runId)) {
     throw new RunHistoryError(
       "invalid_run_id",
-      `Run id ${JSON.stringify(String(runId).slice(0, 80))} is not accepted: use 1 to 200 letters, digits, ".", "_" or "-", starting with a letter or digit.`,
+      `Run id ${JSON.stringify(String(runId).slice(0, 80))} is not accepted: ${RUN_ID_FORM}.`,
     );
   }
 }
@@ -35,15 +37,5 @@ export function assertConversationId(conversationId: unknown): asserts conversat
   }
 }
 
-/**
- * The logical conversation behind a daily rollover bucket (`telegram:42#2026-07-12` → `telegram:42`):
- * RunHistory scope merges every bucket of one logical conversation (seed page, RunHistory).
- */
-export function logicalConversationId(conversationId: string): string {
-  return conversationId.replace(ROLLOVER_BUCKET, "");
-}
-
 /** The `YYYY-MM-DD` rollover bucket of a conversation id, or undefined when it has none. */
-export function rolloverBucket(conversationId: string): string | undefined {
-  return ROLLOVER_BUCKET.exec(conversationId)?.[1];
-}
+export const rolloverBucket = rolloverBucketOf;

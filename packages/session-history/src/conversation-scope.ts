@@ -1,12 +1,10 @@
+import { logicalConversationId } from "@mono-agent/ids";
+
 /** Daily session rollover: reference §3.4 (`runtime.session.rollover`). */
 export type SessionRollover = "none" | "daily";
 
-const DAILY_BUCKET_SUFFIX = /#\d{4}-\d{2}-\d{2}$/;
-
 /** A conversation id without its `#YYYY-MM-DD` rollover bucket (`telegram:42#2026-07-12` → `telegram:42`). */
-export function withoutRolloverBucket(conversationId: string): string {
-  return conversationId.replace(DAILY_BUCKET_SUFFIX, "");
-}
+export const withoutRolloverBucket = logicalConversationId;
 
 /**
  * Who is asking, and what they may see: the logical session of `conversationId` (every daily bucket of

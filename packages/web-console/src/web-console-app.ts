@@ -5,6 +5,7 @@
 export type WebConsoleRunEvent =
   | { type: "run_started"; runId: string; conversationId: string; model: string; tools: string[] }
   | { type: "warning"; kind: string; message: string; serverName?: string }
+  | { type: "mcp_server_status"; serverName: string; status: string; message: string }
   | { type: "text_delta"; text: string }
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }

@@ -1,42 +1,30 @@
+import {
+  CONVERSATION_ID_FORM,
+  CONVERSATION_ID_PATTERN,
+  isConversationId,
+  isRunId,
+  logicalConversationId,
+  RUN_ID_FORM,
+} from "@mono-agent/ids";
 import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 
-/** Longest accepted conversation id, in characters (room for a platform thread id plus a `#YYYY-MM-DD` bucket). */
-export const CONVERSATION_ID_MAX_LENGTH = 256;
-
-/** `<channel>:<id>`: a lower-case channel name, a colon, then printable characters without spaces. */
-export const CONVERSATION_ID_PATTERN = /^[a-z][a-z0-9_-]{0,31}:[^\s\u0000-\u001f\u007f]+$/;
-
-/** Run ids as SPEC §0 defines them. */
-export const RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-const DAILY_BUCKET_SUFFIX = /#\d{4}-\d{2}-\d{2}$/;
+/** The id rules live in @mono-agent/ids; this file turns them into the runtime's errors. */
+export { CONVERSATION_ID_PATTERN, logicalConversationId };
 
 /** Throw `invalid_conversation_id` unless `conversationId` is `<channel>:<id>` within the length bound. */
 export function assertConversationId(conversationId: unknown): asserts conversationId is string {
-  if (
-    typeof conversationId !== "string" ||
-    conversationId.length > CONVERSATION_ID_MAX_LENGTH ||
-    !CONVERSATION_ID_PATTERN.test(conversationId)
-  ) {
+  if (!isConversationId(conversationId))
     throw new MonoAgentRuntimeError(
       "invalid_conversation_id",
-      `Conversation id ${JSON.stringify(conversationId)} is not accepted: use "<channel>:<id>" such as "cli:default" ` +
-        `(channel: lower-case letters, digits, "-" or "_"; id: no spaces or control characters; at most ${CONVERSATION_ID_MAX_LENGTH} characters).`,
+      `Conversation id ${JSON.stringify(conversationId)} is not accepted: ${CONVERSATION_ID_FORM}.`,
     );
-  }
 }
 
-/** Throw `invalid_run_id` unless `runId` matches {@link RUN_ID_PATTERN}. */
+/** Throw `invalid_run_id` unless `runId` is a run id of SPEC §0. */
 export function assertRunId(runId: unknown): asserts runId is string {
-  if (typeof runId !== "string" || !RUN_ID_PATTERN.test(runId)) {
+  if (!isRunId(runId))
     throw new MonoAgentRuntimeError(
       "invalid_run_id",
-      `Run id ${JSON.stringify(runId)} is not accepted: use 1 to 200 letters, digits, ".", "_" or "-", starting with a letter or digit.`,
+      `Run id ${JSON.stringify(runId)} is not accepted: ${RUN_ID_FORM}.`,
     );
-  }
-}
-
-/** The logical conversation behind a daily bucket: `telegram:42#2026-07-12` → `telegram:42`. */
-export function logicalConversationId(conversationId: string): string {
-  return conversationId.replace(DAILY_BUCKET_SUFFIX, "");
 }

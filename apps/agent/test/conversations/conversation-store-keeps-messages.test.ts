@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CONVERSATION_ID_MAX_LENGTH } from "../../src/conversations/conversation-id.js";
+import { CONVERSATION_ID_MAX_LENGTH } from "@mono-agent/ids";
 import {
   type ConversationStore,
   createConversationStore,

@@ -1,0 +1,16 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const sourceDir = fileURLToPath(new URL("../src", import.meta.url));
+
+describe("the root entry loads in any JS runtime", () => {
+  it("no source file imports a node: module or a package", () => {
+    for (const file of readdirSync(sourceDir)) {
+      const text = readFileSync(join(sourceDir, file), "utf8");
+      const specifiers = [...text.matchAll(/from\s+"([^"]+)"/g)].map((match) => match[1]);
+      for (const specifier of specifiers) expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\//);
+    }
+  });
+});
