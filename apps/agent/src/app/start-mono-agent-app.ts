@@ -16,6 +16,7 @@ import { composeRunContext, type RunContextOptions } from "./request-context-com
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { collectHostSecrets } from "./host-secrets.js";
 import { startHostLedger } from "./host-leftovers.js";
+import { rolloverConversationId } from "./rollover-conversation.js";
 import { createRunId } from "./run-id.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
@@ -67,6 +68,10 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   envFile?: string;
   /** Secret values the host holds beyond `env` (the web console token): never persisted by a run. */
   hostSecrets?: readonly string[];
+  /** The clock runs start by (their `startedAt` and rollover bucket); default the system clock. */
+  now?: () => Date;
+  /** The zone of the daily rollover when `runtime.session.rolloverTimezone` is not set; default the host's. */
+  hostTimeZone?: string;
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -195,9 +200,11 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
     ...(ledger ? { ledger } : {}),
   });
+  const now = options.now ?? (() => new Date());
   const deps = {
     loaded,
     env: options.env,
+    now,
     policy,
     conversations,
     appToolProviders: [
@@ -240,12 +247,17 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     run(request) {
       if (closed)
         return Promise.reject(new Error("the mono-agent app is closed; start a new one to run again"));
-      const runId = createRunId();
-      const conversationId = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const startedAt = now();
+      const runId = createRunId(startedAt);
+      const requested = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const conversationId =
+        typeof requested === "string"
+          ? rolloverConversationId(requested, loaded.config.runtime.session, startedAt, options.hostTimeZone)
+          : requested;
       const logical = typeof conversationId === "string" ? logicalConversationId(conversationId) : "";
       const active = activeRuns.get(logical) ?? new Set<string>();
       activeRuns.set(logical, active.add(runId));
-      const running = runAgent(deps, runId, request);
+      const running = runAgent(deps, runId, { ...request, conversationId }, startedAt);
       inFlight.add(running);
       void running
         .finally(() => {
