@@ -1,4 +1,4 @@
-import { conversationChannel, rolloverBucketAt, withRolloverBucket } from "@mono-agent/ids";
+import { conversationChannel, rolloverBucketAt, rolloverBucketOf, withRolloverBucket } from "@mono-agent/ids";
 
 /** Channels whose conversation ids never get a rollover bucket: web console threads (reference §1.3). */
 export const ROLLOVER_EXEMPT_CHANNELS: readonly string[] = ["web"];
@@ -17,9 +17,10 @@ export function hostTimeZone(): string {
 
 /**
  * The physical conversation id of a request that starts at `startedAt`: with `rollover: "daily"`, the
- * logical id plus `#YYYY-MM-DD` of that instant in `rolloverTimezone` (else `defaultTimeZone`), any bucket
- * the caller sent replaced; unchanged with `none`, for web console threads, and for ids without a channel
- * (they fail validation later, as they would without rollover). Every channel calls it through the app's
+ * logical id plus `#YYYY-MM-DD` of that instant in `rolloverTimezone` (else `defaultTimeZone`). Unchanged
+ * with `none`, for web console threads, for an id that already names its bucket (the caller chose the
+ * physical conversation: a delivery into a given day, a replay), and for ids without a channel (they fail
+ * validation later, as they would without rollover). Every channel calls it through the app's
  * run path, so the stores, run records, SessionHistory and request-context env see one id.
  */
 export function rolloverConversationId(
@@ -31,5 +32,6 @@ export function rolloverConversationId(
   if (settings.rollover !== "daily") return conversationId;
   const channel = conversationChannel(conversationId);
   if (channel === undefined || ROLLOVER_EXEMPT_CHANNELS.includes(channel)) return conversationId;
+  if (rolloverBucketOf(conversationId) !== undefined) return conversationId;
   return withRolloverBucket(conversationId, rolloverBucketAt(startedAt, settings.rolloverTimezone ?? defaultTimeZone));
 }

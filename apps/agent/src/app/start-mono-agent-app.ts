@@ -18,6 +18,7 @@ import { collectHostSecrets } from "./host-secrets.js";
 import { startHostLedger } from "./host-leftovers.js";
 import { rolloverConversationId } from "./rollover-conversation.js";
 import { createRunId } from "./run-id.js";
+import { continuationMessage, conversationHasRun } from "./continuation-delivery.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
 import { runHistoryProviders } from "./run-history-tool.js";
@@ -96,6 +97,12 @@ export interface MonoAgentApp {
    * recorded as running by another live process. Nothing is removed when it throws.
    */
   resetConversation(conversationId: string): Promise<ConversationReset>;
+  /**
+   * Stores `text` as an assistant message of `conversationId` (its rollover bucket applied), as the
+   * answer of a run that ran elsewhere (an isolated trigger run delivered to its destination); the next
+   * run of the conversation sees it. `deliveryId` (a run id) makes it idempotent. Returns the physical id.
+   */
+  deliverMessage(conversationId: string, text: string, deliveryId: string): string;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -267,6 +274,20 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         })
         .catch(() => {});
       return running;
+    },
+    deliverMessage(conversationId, text, deliveryId) {
+      const startedAt = now();
+      const physical = rolloverConversationId(
+        conversationId,
+        loaded.config.runtime.session,
+        startedAt,
+        options.hostTimeZone,
+      );
+      if (!conversationHasRun(conversations.file, deliveryId, physical))
+        conversations.appendMessages(physical, deliveryId, [
+          continuationMessage(text, startedAt.getTime(), "trigger"),
+        ]);
+      return physical;
     },
     async resetConversation(conversationId) {
       if (closed) throw new Error("the mono-agent app is closed; start a new one to reset a conversation");

@@ -81,7 +81,7 @@ describe("daily rollover: the host buckets every request by the day it starts", 
     expect(runHistory).toContain(first.runId);
   });
 
-  test("web console threads keep their id; a bucket the caller sent is replaced by the request's own", async () => {
+  test("web console threads and ids that already name their bucket keep their id; others get the bucket", async () => {
     const cwd = tempAgentFolder("rollover-web-");
     const clock = manualClock("2026-03-14T12:00:00Z");
     const app = await startFauxApp(
@@ -90,12 +90,14 @@ describe("daily rollover: the host buckets every request by the day it starts", 
       { runtime: { session: { rollover: "daily", rolloverTimezone: "UTC" } } },
       { now: clock.now },
     );
-    faux.setResponses([fauxAssistantMessage("a"), fauxAssistantMessage("b")]);
+    faux.setResponses([fauxAssistantMessage("a"), fauxAssistantMessage("b"), fauxAssistantMessage("c")]);
     const web = await app.run({ input: "hi", conversationId: "web:thread-1" });
-    const stale = await app.run({ input: "hi", conversationId: "telegram:42#2020-01-01" });
+    const named = await app.run({ input: "hi", conversationId: "telegram:42#2020-01-01" });
+    const plain = await app.run({ input: "hi", conversationId: "telegram:42" });
     await app.close();
     expect(web.conversationId).toBe("web:thread-1");
-    expect(stale.conversationId).toBe("telegram:42#2026-03-14");
+    expect(named.conversationId).toBe("telegram:42#2020-01-01");
+    expect(plain.conversationId).toBe("telegram:42#2026-03-14");
   });
 
   test("the Kiritimati case of issue #25: `mono-agent run --conversation cli:roll` records the run under cli:roll#<day in Kiritimati>", () => {

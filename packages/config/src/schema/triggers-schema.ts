@@ -19,8 +19,11 @@ export const WEBHOOK_MAX_BODY_BYTES_LIMIT = 1_048_576;
 /** Header a webhook's HMAC signature arrives in unless the trigger names another (GitHub's spelling). */
 export const DEFAULT_SIGNATURE_HEADER = "x-hub-signature-256";
 
-/** Longest trigger prompt, in characters: the web console's message bound. */
-export const TRIGGER_PROMPT_MAX_CHARACTERS = 100_000;
+/**
+ * Longest trigger prompt, in characters: with a webhook body (at most 60,000 characters quoted) it stays
+ * under the web console's 100,000-character message bound, so a trigger thread can always show it.
+ */
+export const TRIGGER_PROMPT_MAX_CHARACTERS = 20_000;
 
 /** Shortest bearer or signing secret a webhook accepts, in characters (as detached continuation services). */
 export const WEBHOOK_SECRET_MIN_CHARS = 16;
