@@ -98,11 +98,12 @@ export interface MonoAgentApp {
    */
   resetConversation(conversationId: string): Promise<ConversationReset>;
   /**
-   * Stores `text` as an assistant message of `conversationId` (its rollover bucket applied), as the
-   * answer of a run that ran elsewhere (an isolated trigger run delivered to its destination); the next
-   * run of the conversation sees it. `deliveryId` (a run id) makes it idempotent. Returns the physical id.
+   * Stores the answer of a run that ran elsewhere (an isolated trigger run delivered to its destination)
+   * in `conversationId` (its rollover bucket applied): a user message `note` saying where it came from,
+   * then `text` as the assistant's, so the next run of the conversation sees both. `deliveryId` (the run
+   * id) makes it idempotent. Returns the physical conversation id.
    */
-  deliverMessage(conversationId: string, text: string, deliveryId: string): string;
+  deliverMessage(conversationId: string, delivery: { note: string; text: string }, deliveryId: string): string;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -275,7 +276,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         .catch(() => {});
       return running;
     },
-    deliverMessage(conversationId, text, deliveryId) {
+    deliverMessage(conversationId, delivery, deliveryId) {
       const startedAt = now();
       const physical = rolloverConversationId(
         conversationId,
@@ -285,7 +286,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       );
       if (!conversationHasRun(conversations.file, deliveryId, physical))
         conversations.appendMessages(physical, deliveryId, [
-          continuationMessage(text, startedAt.getTime(), "trigger"),
+          { role: "user", content: [{ type: "text", text: delivery.note }], timestamp: startedAt.getTime() },
+          continuationMessage(delivery.text, startedAt.getTime(), "trigger"),
         ]);
       return physical;
     },

@@ -103,7 +103,8 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
   const result = await app.run({ ...base, conversationId: trigger.conversationId, ...onEvent(options) });
   if (target === undefined || result.status !== "succeeded" || result.finalText.trim() === "")
     return outcome(result, result.conversationId);
-  return outcome(result, app.deliverMessage(target, result.finalText, result.runId));
+  const note = `[${trigger.source} trigger "${trigger.name}" ran as ${result.runId} in ${result.conversationId}; its answer follows]`;
+  return outcome(result, app.deliverMessage(target, { note, text: result.finalText }, result.runId));
 }
 
 function onEvent(options: RunTriggerOptions) {
