@@ -6,11 +6,11 @@ async function sha256(text: string): Promise<Uint8Array> {
 
 /**
  * True when `given` equals `expected`, compared in constant time over SHA-256 digests of both (so neither
- * the length nor a common prefix of the secret shows in the time taken).
+ * the length nor a common prefix of the secret shows in the time taken). An empty `expected` matches nothing.
  */
 export async function bearerMatches(given: string | undefined, expected: string): Promise<boolean> {
   const [left, right] = await Promise.all([sha256(given ?? ""), sha256(expected)]);
-  let difference = given === undefined ? 1 : 0;
+  let difference = given === undefined || expected === "" ? 1 : 0;
   for (let index = 0; index < left.length; index += 1) difference |= (left[index] ?? 0) ^ (right[index] ?? 0);
   return difference === 0;
 }
