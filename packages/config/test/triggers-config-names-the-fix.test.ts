@@ -29,7 +29,12 @@ describe("the triggers block", () => {
       triggers: {
         schedules: {
           "Bad Name": { cron: "* * * * *", prompt: "p" },
-          far: { cron: "* * * * *", prompt: "p", timezone: "Mars/Olympus", destination: { conversationId: "nope" } },
+          far: {
+            cron: "* * * * *",
+            prompt: "p",
+            timezone: "Mars/Olympus",
+            destination: { conversationId: "nope" },
+          },
         },
         webhooks: {
           open: { prompt: "p" },

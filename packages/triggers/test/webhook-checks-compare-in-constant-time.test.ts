@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bearerMatches, signWebhookBody, triggerPrompt, UNTRUSTED_BODY_OPENING, verifyWebhookSignature } from "../src/index.js";
+import {
+  bearerMatches,
+  signWebhookBody,
+  triggerPrompt,
+  UNTRUSTED_BODY_OPENING,
+  verifyWebhookSignature,
+} from "../src/index.js";
 
 describe("webhook checks", () => {
   it("a bearer matches only itself", async () => {
@@ -17,7 +23,9 @@ describe("webhook checks", () => {
     expect(await verifyWebhookSignature(`${body} `, signature, "shared-secret-0123456789")).toBe(false);
     expect(await verifyWebhookSignature(body, signature, "another-secret-0123456789")).toBe(false);
     for (const header of [undefined, "", "sha256=zz", signature.slice(0, -2), `sha1=${signature.slice(7)}`])
-      expect(await verifyWebhookSignature(body, header, "shared-secret-0123456789"), String(header)).toBe(false);
+      expect(await verifyWebhookSignature(body, header, "shared-secret-0123456789"), String(header)).toBe(
+        false,
+      );
   });
 
   it("the prompt fences the body as untrusted input with a marker the body does not contain", () => {

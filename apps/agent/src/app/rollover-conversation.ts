@@ -33,5 +33,8 @@ export function rolloverConversationId(
   const channel = conversationChannel(conversationId);
   if (channel === undefined || ROLLOVER_EXEMPT_CHANNELS.includes(channel)) return conversationId;
   if (rolloverBucketOf(conversationId) !== undefined) return conversationId;
-  return withRolloverBucket(conversationId, rolloverBucketAt(startedAt, settings.rolloverTimezone ?? defaultTimeZone));
+  return withRolloverBucket(
+    conversationId,
+    rolloverBucketAt(startedAt, settings.rolloverTimezone ?? defaultTimeZone),
+  );
 }

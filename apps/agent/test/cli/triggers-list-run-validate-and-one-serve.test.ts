@@ -39,16 +39,21 @@ describe("mono-agent triggers, validate and serve", () => {
       sections: { id: string; lines: { status: string; message: string; code?: string }[] }[];
     };
     const lines = report.sections.find((section) => section.id === "triggers")?.lines ?? [];
-    expect(lines.find((line) => line.code === "webhook_secret_missing")?.message).toContain("DEPLOY_HOOK_TOKEN is not set");
-    expect(lines.some((line) => /schedule minutely: "\* \* \* \* \*" in UTC.*next \d{4}-/.test(line.message))).toBe(true);
+    expect(lines.find((line) => line.code === "webhook_secret_missing")?.message).toContain(
+      "DEPLOY_HOOK_TOKEN is not set",
+    );
+    expect(
+      lines.some((line) => /schedule minutely: "\* \* \* \* \*" in UTC.*next \d{4}-/.test(line.message)),
+    ).toBe(true);
     const ok = runCli(["validate"], { cwd: dir, env: { DEPLOY_HOOK_TOKEN: TOKEN } });
     expect(ok.exitCode, ok.stdout).toBe(0);
     expect(ok.stdout).toMatch(/webhook deploy: POST http:\/\/127\.0\.0\.1:0\/hooks\/deploy/);
 
     const listed = runCli(["triggers", "list", "--json"], { cwd: dir, env: { DEPLOY_HOOK_TOKEN: TOKEN } });
     expect(listed.exitCode, listed.stderr).toBe(0);
-    const views = (JSON.parse(listed.stdout) as { triggers: { name: string; nextAt?: string; isolated: boolean }[] })
-      .triggers;
+    const views = (
+      JSON.parse(listed.stdout) as { triggers: { name: string; nextAt?: string; isolated: boolean }[] }
+    ).triggers;
     expect(views.map((view) => view.name)).toEqual(["minutely", "broken", "deploy"]);
     expect(views[0]?.nextAt).toMatch(/:00\.000Z$/);
     expect(views[0]?.isolated).toBe(true);
@@ -56,7 +61,11 @@ describe("mono-agent triggers, validate and serve", () => {
     const ran = runCli(["triggers", "run", "minutely", "--json"], { cwd: dir });
     expect(ran.exitCode, ran.stderr).toBe(0);
     const outcome = JSON.parse(ran.stdout) as { source: string; conversationId: string; status: string };
-    expect([outcome.source, outcome.conversationId, outcome.status]).toEqual(["cron", "cron:minutely", "succeeded"]);
+    expect([outcome.source, outcome.conversationId, outcome.status]).toEqual([
+      "cron",
+      "cron:minutely",
+      "succeeded",
+    ]);
     const unknown = runCli(["triggers", "run", "nope"], { cwd: dir });
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain("triggers list");

@@ -1,10 +1,15 @@
+import { join } from "node:path";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { describe, expect, test } from "vitest";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { makeAgentFolder } from "../cli/agent-folder.js";
 import { runCli } from "../cli/run-cli.js";
-import { join } from "node:path";
 
-const userMessage = (text: string) => ({ role: "user", content: [{ type: "text", text }], timestamp: 1 });
+const userMessage = (text: string): AgentMessage => ({
+  role: "user",
+  content: [{ type: "text", text }],
+  timestamp: 1,
+});
 
 describe("conversations list under daily rollover", () => {
   test("groups the #YYYY-MM-DD buckets of one conversation under its logical id; without rollover a # stays opaque", () => {
@@ -17,7 +22,11 @@ describe("conversations list under daily rollover", () => {
     const listed = runCli(["conversations", "list", "--json"], { cwd: dir });
     expect(listed.exitCode, listed.stderr).toBe(0);
     const body = JSON.parse(listed.stdout) as {
-      conversations: { conversationId: string; messageCount: number; buckets: { conversationId: string }[] }[];
+      conversations: {
+        conversationId: string;
+        messageCount: number;
+        buckets: { conversationId: string }[];
+      }[];
       total: number;
     };
     const trip = body.conversations.find((entry) => entry.conversationId === "cli:trip");

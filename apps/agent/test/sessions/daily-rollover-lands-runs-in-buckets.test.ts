@@ -2,8 +2,8 @@ import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mario
 import { rolloverBucketAt } from "@mono-agent/ids";
 import { COLD_RESEED_HEADER } from "@mono-agent/session-history";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { runCli } from "../cli/run-cli.js";
 import { makeAgentFolder } from "../cli/agent-folder.js";
+import { runCli } from "../cli/run-cli.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerFauxProvider } from "@mariozechner/pi-ai";
+import type { registerFauxProvider } from "@mariozechner/pi-ai";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 export type Faux = ReturnType<typeof registerFauxProvider>;

@@ -22,7 +22,11 @@ describe("an isolated trigger run in a new web thread", () => {
     const app = await startFauxApp(faux, cwd, {
       triggers: {
         schedules: {
-          nightly: { cron: "0 2 * * *", prompt: "Read the readme and report", destination: { webThread: "new" } },
+          nightly: {
+            cron: "0 2 * * *",
+            prompt: "Read the readme and report",
+            destination: { webThread: "new" },
+          },
         },
       },
     });
@@ -76,7 +80,11 @@ describe("an isolated trigger run in a new web thread", () => {
         return fauxAssistantMessage("done");
       },
     ]);
-    const later = await app.run({ input: "what ran here?", conversationId: outcome.conversationId, source: "api" });
+    const later = await app.run({
+      input: "what ran here?",
+      conversationId: outcome.conversationId,
+      source: "api",
+    });
     await web.close();
     await app.close();
     expect(later.status).toBe("succeeded");

@@ -23,7 +23,10 @@ const CONFIG = {
 };
 
 const summary = (events: SchedulerEvent[]) =>
-  events.map((event) => `${event.type} ${event.trigger} ${event.fireAt.toISOString().slice(11, 16)} missed ${"missed" in event ? event.missed : 0}`);
+  events.map(
+    (event) =>
+      `${event.type} ${event.trigger} ${event.fireAt.toISOString().slice(11, 16)} missed ${"missed" in event ? event.missed : 0}`,
+  );
 
 describe("schedules under serve's scheduler with an injected clock", () => {
   test("fire once per tick; a restart across ticks follows the catch-up rule; a second host cannot take the lock", async () => {

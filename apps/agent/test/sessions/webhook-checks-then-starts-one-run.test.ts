@@ -3,10 +3,10 @@ import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai"
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
 import { signWebhookBody, UNTRUSTED_BODY_OPENING } from "@mono-agent/triggers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
 import { startWebhookServer } from "../../src/app/triggers/start-webhook-server.js";
+import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { type Faux, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;
@@ -90,7 +90,10 @@ describe("a webhook trigger", () => {
     try {
       const noBearer = await post(body, { "x-hub-signature-256": signature });
       expect([noBearer.status, noBearer.body.error?.code]).toEqual([401, "invalid_bearer"]);
-      const wrongBearer = await post(body, { authorization: "Bearer not-the-token", "x-hub-signature-256": signature });
+      const wrongBearer = await post(body, {
+        authorization: "Bearer not-the-token",
+        "x-hub-signature-256": signature,
+      });
       expect([wrongBearer.status, wrongBearer.body.error?.code]).toEqual([401, "invalid_bearer"]);
       const oversize = await post("x".repeat(2_000), { authorization: `Bearer ${BEARER}` });
       expect([oversize.status, oversize.body.error?.code]).toEqual([413, "body_too_large"]);
@@ -109,7 +112,12 @@ describe("a webhook trigger", () => {
 
       const good = await post(body, { authorization: `Bearer ${BEARER}`, "x-hub-signature-256": signature });
       expect(good.status).toBe(202);
-      const outcome = (await ran) as { runId: string; conversationId: string; deliveredTo: string; source: string };
+      const outcome = (await ran) as {
+        runId: string;
+        conversationId: string;
+        deliveredTo: string;
+        source: string;
+      };
       expect(outcome.source).toBe("webhook");
       expect(outcome.conversationId).toBe("webhook:deploy");
       expect(outcome.deliveredTo).toBe("cli:ops");

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { CONVERSATION_ID_FORM, isConversationId } from "@mono-agent/ids";
+import { z } from "zod";
 import { envReferenceSchema } from "./env-reference-schema.js";
 import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { MODEL_REFERENCE_PATTERN } from "./runtime-schema.js";
@@ -41,7 +41,9 @@ const secretReferenceSchema = envReferenceSchema
   .refine((reference) => reference.default === undefined, {
     error: 'a secret has no "default" (it would be a literal secret in the file); set the variable instead',
   })
-  .describe(`{ "$env": "NAME" }: the variable holding the secret (at least ${WEBHOOK_SECRET_MIN_CHARS} characters).`);
+  .describe(
+    `{ "$env": "NAME" }: the variable holding the secret (at least ${WEBHOOK_SECRET_MIN_CHARS} characters).`,
+  );
 
 export const triggerDestinationSchema = z
   .union([
@@ -78,7 +80,10 @@ const commonTriggerShape = {
     .describe(
       "Run one-shot without the destination's history, its SessionHistory records isolated. Default runtime.session.isolateProactive.",
     ),
-  enabled: z.boolean().default(true).describe("false keeps the trigger declared but never run. Default true."),
+  enabled: z
+    .boolean()
+    .default(true)
+    .describe("false keeps the trigger declared but never run. Default true."),
 };
 
 export const scheduleTriggerSchema = z
@@ -87,7 +92,9 @@ export const scheduleTriggerSchema = z
       .string()
       .trim()
       .min(1)
-      .describe('Cron expression, five fields "minute hour day-of-month month day-of-week", e.g. "0 9 * * 1-5".'),
+      .describe(
+        'Cron expression, five fields "minute hour day-of-month month day-of-week", e.g. "0 9 * * 1-5".',
+      ),
     timezone: z
       .string()
       .refine(isIanaTimeZone, { error: "expected an IANA time zone such as Europe/Amsterdam or UTC" })
@@ -115,7 +122,9 @@ export const webhookTriggerSchema = z
           .string()
           .regex(/^[A-Za-z0-9-]{1,64}$/, { error: "expected a header name such as x-hub-signature-256" })
           .default(DEFAULT_SIGNATURE_HEADER)
-          .describe(`Header carrying "sha256=<hex HMAC of the body>". Default "${DEFAULT_SIGNATURE_HEADER}".`),
+          .describe(
+            `Header carrying "sha256=<hex HMAC of the body>". Default "${DEFAULT_SIGNATURE_HEADER}".`,
+          ),
       })
       .optional()
       .describe("HMAC-SHA256 of the exact body under a shared secret, checked in constant time."),
@@ -141,7 +150,10 @@ const triggerName = z.string().regex(TRIGGER_NAME_PATTERN, {
 
 export const triggersSchema = z
   .strictObject({
-    schedules: z.record(triggerName, scheduleTriggerSchema).default({}).describe("Scheduled triggers by name."),
+    schedules: z
+      .record(triggerName, scheduleTriggerSchema)
+      .default({})
+      .describe("Scheduled triggers by name."),
     webhooks: z.record(triggerName, webhookTriggerSchema).default({}).describe("Webhook triggers by name."),
     webhookServer: z
       .strictObject({

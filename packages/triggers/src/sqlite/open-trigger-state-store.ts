@@ -88,8 +88,8 @@ export function openTriggerStateStore(stateDir: string): TriggerStateStore {
     claim(name, handledAt, outcome) {
       const at = handledAt.getTime();
       return (
-        claim.run(at, outcome.fired ? 1 : 0, at, Math.max(0, Math.trunc(outcome.missed)), name, at).changes ===
-        1
+        claim.run(at, outcome.fired ? 1 : 0, at, Math.max(0, Math.trunc(outcome.missed)), name, at)
+          .changes === 1
       );
     },
     list: () => all.all().map(toState),

@@ -154,25 +154,24 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
     active.set(threadId, entry);
     const run = turnOptions.run ?? options.run;
     const settled = run({
-        input: text,
-        conversationId: thread.conversationId,
-        source: "web",
-        signal: controller.signal,
-        ...(attachments.length > 0
-          ? { attachments: attachments.map((file) => ({ name: file.name, data: file.data })) }
-          : {}),
-        onEvent,
-        web: {
-          threadId,
-          origin: thread.origin,
-          titleWritable: isTitleWritable(thread),
-          onTitleProposal: (title) => {
-            if (active.get(threadId)?.turnId === turnId) proposals.push(title);
-          },
+      input: text,
+      conversationId: thread.conversationId,
+      source: "web",
+      signal: controller.signal,
+      ...(attachments.length > 0
+        ? { attachments: attachments.map((file) => ({ name: file.name, data: file.data })) }
+        : {}),
+      onEvent,
+      web: {
+        threadId,
+        origin: thread.origin,
+        titleWritable: isTitleWritable(thread),
+        onTitleProposal: (title) => {
+          if (active.get(threadId)?.turnId === turnId) proposals.push(title);
         },
-      })
-      .then(
-        (result) => settle(result.status, result.finalText, result.error?.message),
+      },
+    }).then(
+      (result) => settle(result.status, result.finalText, result.error?.message),
       (error: unknown) => settle("failed", "", error instanceof Error ? error.message : String(error)),
     );
     entry.settled = settled;

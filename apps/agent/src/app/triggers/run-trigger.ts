@@ -92,7 +92,8 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
       return result;
     });
     await started.settled;
-    if (result === undefined) throw new Error(`trigger "${trigger.name}": the web thread did not start its run`);
+    if (result === undefined)
+      throw new Error(`trigger "${trigger.name}": the web thread did not start its run`);
     return outcome(result, `web:${started.threadId}`);
   }
   const target = destination?.conversationId;

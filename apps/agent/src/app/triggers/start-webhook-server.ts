@@ -49,7 +49,9 @@ export function resolveWebhookSecrets(trigger: DeclaredTrigger, env: EnvRecord):
     const value = resolveEnvReference(reference, env);
     if (value === undefined) problems.push(`${what} variable ${reference.$env} is not set`);
     else if (value.length < WEBHOOK_SECRET_MIN_CHARS)
-      problems.push(`${what} variable ${reference.$env} holds fewer than ${WEBHOOK_SECRET_MIN_CHARS} characters`);
+      problems.push(
+        `${what} variable ${reference.$env} holds fewer than ${WEBHOOK_SECRET_MIN_CHARS} characters`,
+      );
     else return value;
     return undefined;
   };
@@ -117,8 +119,16 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
       return jsonError(c, 405, "method_not_allowed", "send the webhook as POST", { allow: "POST" });
     if (route.problem !== undefined)
       return jsonError(c, 503, "webhook_not_configured", `this webhook cannot run: ${route.problem}`);
-    if (route.bearer !== undefined && !(await bearerMatches(bearerToken(c.req.header("authorization")), route.bearer)))
-      return jsonError(c, 401, "invalid_bearer", 'send "Authorization: Bearer <token>" with the webhook\'s token');
+    if (
+      route.bearer !== undefined &&
+      !(await bearerMatches(bearerToken(c.req.header("authorization")), route.bearer))
+    )
+      return jsonError(
+        c,
+        401,
+        "invalid_bearer",
+        'send "Authorization: Bearer <token>" with the webhook\'s token',
+      );
     let body: string;
     try {
       body = await readBodyText(c.req.raw, { maxBytes: route.trigger.webhook?.maxBodyBytes ?? 0 });
@@ -153,7 +163,10 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
     }).then(
       (outcome) => options.onRun?.(outcome),
       (error: unknown) =>
-        options.onRun?.({ trigger: route.trigger.name, error: error instanceof Error ? error.message : String(error) }),
+        options.onRun?.({
+          trigger: route.trigger.name,
+          error: error instanceof Error ? error.message : String(error),
+        }),
     );
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));

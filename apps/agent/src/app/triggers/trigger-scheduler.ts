@@ -57,7 +57,10 @@ interface ParsedSchedule {
 }
 
 /** Parses every enabled schedule; throws `invalid_schedule` / `invalid_time_zone` naming the trigger. */
-export function parseSchedules(triggers: readonly DeclaredTrigger[], defaultTimeZone: string): ParsedSchedule[] {
+export function parseSchedules(
+  triggers: readonly DeclaredTrigger[],
+  defaultTimeZone: string,
+): ParsedSchedule[] {
   return triggers
     .filter((trigger) => trigger.kind === "schedule" && trigger.enabled && trigger.schedule)
     .map((trigger) => {
@@ -66,9 +69,13 @@ export function parseSchedules(triggers: readonly DeclaredTrigger[], defaultTime
         return { trigger, cron: parseCronSchedule(schedule.cron, schedule.timezone ?? defaultTimeZone) };
       } catch (error) {
         if (!TriggerError.isInstance(error)) throw error;
-        throw new TriggerError(error.code, `trigger "${trigger.name}" (triggers.schedules.${trigger.name}): ${error.message}`, {
-          cause: error,
-        });
+        throw new TriggerError(
+          error.code,
+          `trigger "${trigger.name}" (triggers.schedules.${trigger.name}): ${error.message}`,
+          {
+            cause: error,
+          },
+        );
       }
     });
 }
@@ -86,7 +93,10 @@ export function createTriggerScheduler(options: TriggerSchedulerOptions): Trigge
     return event;
   };
 
-  const fire = async ({ trigger, cron }: ParsedSchedule, instant: Date): Promise<SchedulerEvent | undefined> => {
+  const fire = async (
+    { trigger, cron }: ParsedSchedule,
+    instant: Date,
+  ): Promise<SchedulerEvent | undefined> => {
     if (running.has(trigger.name)) return undefined;
     const state = options.store.ensure(trigger.name, instant);
     const due = dueFire({
@@ -98,14 +108,21 @@ export function createTriggerScheduler(options: TriggerSchedulerOptions): Trigge
     if (due.handledAt === undefined) return undefined;
     const fired = due.fireAt !== undefined;
     if (!options.store.claim(trigger.name, due.handledAt, { fired, missed: due.missed })) return undefined;
-    if (!fired) return report({ type: "skipped", trigger: trigger.name, fireAt: due.handledAt, missed: due.missed });
+    if (!fired)
+      return report({ type: "skipped", trigger: trigger.name, fireAt: due.handledAt, missed: due.missed });
     const fireAt = due.handledAt;
     const run = runTrigger({
       app: options.app,
       trigger,
       ...(options.startTriggerThread ? { startTriggerThread: options.startTriggerThread } : {}),
     }).then(
-      (outcome): SchedulerEvent => ({ type: "fired", trigger: trigger.name, fireAt, missed: due.missed, outcome }),
+      (outcome): SchedulerEvent => ({
+        type: "fired",
+        trigger: trigger.name,
+        fireAt,
+        missed: due.missed,
+        outcome,
+      }),
       (error: unknown): SchedulerEvent => ({
         type: "failed",
         trigger: trigger.name,

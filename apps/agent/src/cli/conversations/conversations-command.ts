@@ -7,17 +7,20 @@ import {
   resetConversationRecords,
 } from "../../app/reset-conversation.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
-import { CONVERSATION_LIST_MAX_LIMIT, type ConversationSummary } from "../../conversations/conversation-store.js";
+import {
+  CONVERSATION_LIST_MAX_LIMIT,
+  type ConversationSummary,
+} from "../../conversations/conversation-store.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfig } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import {
   openAgentConversationStore,
   openAgentRunStoreReadOnly,
   storeAction,
 } from "./open-agent-conversation-stores.js";
-import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import { renderConversationTable, renderReset } from "./render-conversations.js";
 
 const USAGE =

@@ -30,9 +30,7 @@ export function renderConversationTable(
 
 /** `3 (2026-07-10..2026-07-12)`: how many daily buckets, oldest and newest. */
 function bucketsOf(buckets: readonly ConversationSummary[]): string {
-  const days = buckets
-    .map((bucket) => rolloverBucketOf(bucket.conversationId) ?? "no bucket")
-    .sort();
+  const days = buckets.map((bucket) => rolloverBucketOf(bucket.conversationId) ?? "no bucket").sort();
   if (days.length <= 1) return days[0] ?? "-";
   return `${days.length} (${days[0]}..${days.at(-1)})`;
 }

@@ -6,7 +6,11 @@ import type { MonoAgentApp } from "../../app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../app/triggers/declared-triggers.js";
 import type { StartTriggerThread } from "../../app/triggers/run-trigger.js";
 import { startWebhookServer, type WebhookServer } from "../../app/triggers/start-webhook-server.js";
-import { createTriggerScheduler, parseSchedules, type SchedulerEvent } from "../../app/triggers/trigger-scheduler.js";
+import {
+  createTriggerScheduler,
+  parseSchedules,
+  type SchedulerEvent,
+} from "../../app/triggers/trigger-scheduler.js";
 import { triggerStateDir } from "../../app/triggers/trigger-state-dir.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { isLoopbackHost } from "./loopback-host.js";

@@ -30,7 +30,11 @@ function destinationOf(trigger: DeclaredTrigger): string {
 }
 
 /** Every declared trigger, checked against the host env at `now`. */
-export function describeTriggers(loaded: LoadedConfig, env: EnvRecord, now: Date = new Date()): TriggerView[] {
+export function describeTriggers(
+  loaded: LoadedConfig,
+  env: EnvRecord,
+  now: Date = new Date(),
+): TriggerView[] {
   const server = loaded.config.triggers?.webhookServer;
   const origin = server
     ? `http://${server.host.includes(":") ? `[${server.host}]` : server.host}:${server.port}`
@@ -63,7 +67,11 @@ export function describeTriggers(loaded: LoadedConfig, env: EnvRecord, now: Date
       return { ...base, when, ...(nextAt ? { nextAt: nextAt.toISOString() } : {}) };
     } catch (error) {
       if (!TriggerError.isInstance(error)) throw error;
-      return { ...base, when, problem: { message: error.message, jsonPath: `triggers.schedules.${trigger.name}.cron` } };
+      return {
+        ...base,
+        when,
+        problem: { message: error.message, jsonPath: `triggers.schedules.${trigger.name}.cron` },
+      };
     }
   });
 }

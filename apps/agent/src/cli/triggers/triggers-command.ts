@@ -50,7 +50,10 @@ export async function triggersCommand(argv: readonly string[], io: CliIo): Promi
   }
   const [action, ...rest] = positionals;
   if (action !== "list" && action !== "run")
-    throw usageError(action === undefined ? "say list or run" : `unknown action "${action}"; use list or run`, USAGE);
+    throw usageError(
+      action === undefined ? "say list or run" : `unknown action "${action}"; use list or run`,
+      USAGE,
+    );
   const configOptions = {
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
@@ -62,7 +65,9 @@ export async function triggersCommand(argv: readonly string[], io: CliIo): Promi
     const views = describeTriggers(loaded, env);
     if (values.json) io.stdout.write(`${terminalSafeJson({ triggers: views, count: views.length })}\n`);
     else if (views.length === 0)
-      io.stdout.write("No triggers declared; add triggers.schedules or triggers.webhooks (docs/triggers.md).\n");
+      io.stdout.write(
+        "No triggers declared; add triggers.schedules or triggers.webhooks (docs/triggers.md).\n",
+      );
     else
       io.stdout.write(
         renderTable(
@@ -100,7 +105,10 @@ export async function triggersCommand(argv: readonly string[], io: CliIo): Promi
     cwd: io.cwd,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   }).catch((error: unknown) => {
-    throw new ExitError(`${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`, EXIT_FAILURE);
+    throw new ExitError(
+      `${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`,
+      EXIT_FAILURE,
+    );
   });
   const { runTrigger } = await import("../../app/triggers/run-trigger.js");
   try {

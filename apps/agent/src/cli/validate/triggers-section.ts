@@ -10,7 +10,11 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
  * bucket), then each trigger: next fire time or webhook URL, destination, isolation, and what keeps it
  * from running (a bad expression, a missing or short secret, a non-loopback webhook server not exposed).
  */
-export function triggersSection(loaded: LoadedConfig | undefined, env: EnvRecord, now = new Date()): CheckSection {
+export function triggersSection(
+  loaded: LoadedConfig | undefined,
+  env: EnvRecord,
+  now = new Date(),
+): CheckSection {
   if (!loaded)
     return section("triggers", "Sessions & triggers", [
       { status: "disabled", message: "Sessions and triggers cannot be checked until the config loads." },
@@ -23,15 +27,26 @@ export function triggersSection(loaded: LoadedConfig | undefined, env: EnvRecord
           status: "ok",
           message: `Daily rollover: conversation ids (except web:) get #YYYY-MM-DD of the request's start in ${zone}; today is #${rolloverBucketAt(now, zone)}.`,
         }
-      : { status: "ok", message: 'No daily rollover (runtime.session.rollover "none"): conversation ids are used as given.' },
+      : {
+          status: "ok",
+          message: 'No daily rollover (runtime.session.rollover "none"): conversation ids are used as given.',
+        },
   ];
   const views = describeTriggers(loaded, env, now);
   if (views.length === 0) {
-    lines.push({ status: "disabled", message: "No triggers declared (triggers.schedules, triggers.webhooks)." });
+    lines.push({
+      status: "disabled",
+      message: "No triggers declared (triggers.schedules, triggers.webhooks).",
+    });
     return section("triggers", "Sessions & triggers", lines);
   }
   const server = loaded.config.triggers?.webhookServer;
-  if (server && views.some((view) => view.kind === "webhook") && !isLoopbackHost(server.host) && !server.exposed)
+  if (
+    server &&
+    views.some((view) => view.kind === "webhook") &&
+    !isLoopbackHost(server.host) &&
+    !server.exposed
+  )
     lines.push({
       status: "error",
       code: "webhook_host_not_loopback",
@@ -66,7 +81,8 @@ export function triggersSection(loaded: LoadedConfig | undefined, env: EnvRecord
   }
   lines.push({
     status: "ok",
-    message: "Schedules and webhooks run under `mono-agent serve` (one per folder); `mono-agent triggers run <name>` runs one now.",
+    message:
+      "Schedules and webhooks run under `mono-agent serve` (one per folder); `mono-agent triggers run <name>` runs one now.",
   });
   return section("triggers", "Sessions & triggers", lines);
 }
