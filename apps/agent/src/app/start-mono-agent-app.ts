@@ -8,14 +8,21 @@ import { conversationStoreFile } from "../conversations/conversation-store-file.
 import type { ResolvedModel } from "../runtime/models.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
-import type { DeliveredContinuation } from "./continuation-delivery.js";
-import { continuationMessage, conversationHasRun } from "./continuation-delivery.js";
-import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
-import { conversationTitleProvider } from "./conversation-title-provider.js";
-import { startHostLedger } from "./host-leftovers.js";
-import { collectHostSecrets } from "./host-secrets.js";
 import { openMemoryTools } from "./memory-tools.js";
+import { conversationTitleProvider } from "./conversation-title-provider.js";
+import type { DeliveredContinuation } from "./continuation-delivery.js";
+import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
+import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+import { collectHostSecrets } from "./host-secrets.js";
+import { startHostLedger } from "./host-leftovers.js";
+import { rolloverConversationId } from "./rollover-conversation.js";
+import { createRunId } from "./run-id.js";
+import { continuationMessage, conversationHasRun } from "./continuation-delivery.js";
+import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
+import { startRunRecording } from "./run-recorder-observer.js";
+import { runHistoryProviders } from "./run-history-tool.js";
+import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 import {
   type ConversationReset,
   conversationBusyError,
@@ -23,14 +30,7 @@ import {
   openToolHistoryForReset,
   resetConversationRecords,
 } from "./reset-conversation.js";
-import { rolloverConversationId } from "./rollover-conversation.js";
-import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
-import { runHistoryProviders } from "./run-history-tool.js";
-import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
-import { createRunId } from "./run-id.js";
-import { startRunRecording } from "./run-recorder-observer.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
-import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 
 export { conversationStoreFile };
 
