@@ -60,9 +60,9 @@ describe("oauth settings of a remote server", () => {
     expect(bad.issues.map((issue) => issue.message).join("\n")).toMatch(/https:\/\//);
   });
 
-  it("reads tools.mcpStartupGraceMs from MONO_AGENT_MCP_STARTUP_GRACE_MS, default 2000", async () => {
+  it("reads tools.mcpStartupGraceMs from MONO_AGENT_MCP_STARTUP_GRACE_MS, default 10000", async () => {
     const plain = await loadMonoAgentConfig({ cwd: "/tmp", env: {}, config: {} });
-    expect(plain.config.tools.mcpStartupGraceMs).toBe(2000);
+    expect(plain.config.tools.mcpStartupGraceMs).toBe(10_000);
     const fromEnv = await loadMonoAgentConfig({
       cwd: "/tmp",
       env: { MONO_AGENT_MCP_STARTUP_GRACE_MS: "0" },

@@ -11,12 +11,14 @@ export const DEFAULT_MCP_CALL_TIMEOUT_MS = 120_000;
 export const DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS = 2_700_000;
 
 /**
- * How long the first model call of a run waits for MCP servers still connecting: 2 s. A Node stdio
- * server connects in about 0.2 s and a remote one in tens of ms (shared/reference/pi-and-mcp-sdk-notes.md
- * §5), so 2 s lets ordinary servers be offered on the first turn while a slow one (npx downloading,
- * docker pulling) joins from the next turn instead of holding every answer back.
+ * How long the first model call of a run waits for MCP servers still connecting: 10 s. A Node stdio
+ * server connects in about 0.2 s on an idle machine and a remote one in tens of ms
+ * (shared/reference/pi-and-mcp-sdk-notes.md §5), but one started through `npx` / `uvx` takes 1-5 s and a
+ * loaded machine multiplies that (2.8 s for a plain Node fixture at load 13 here): 10 s keeps those on
+ * the first turn, where a one-question run needs them, while a really slow one (a download, a docker
+ * pull, a dead host) joins from the next turn instead of holding the answer for its 30 s connect timeout.
  */
-export const DEFAULT_MCP_STARTUP_GRACE_MS = 2_000;
+export const DEFAULT_MCP_STARTUP_GRACE_MS = 10_000;
 
 const nameListSchema = z.array(z.string().min(1));
 
