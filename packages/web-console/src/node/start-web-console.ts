@@ -47,6 +47,10 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     hub.publish({ type: "thread", threadId });
     hub.publish({ type: "threads" });
   });
+  const stopWatchingAsks = options.features?.asks?.onChange((conversationId) => {
+    if (!conversationId.startsWith(WEB_CONVERSATION_PREFIX)) return;
+    hub.publish({ type: "thread", threadId: conversationId.slice(WEB_CONVERSATION_PREFIX.length) });
+  });
   let server: WebServer;
   try {
     server = await startWebServer({
@@ -61,6 +65,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     });
   } catch (error) {
     stopWatchingDeliveries?.();
+    stopWatchingAsks?.();
     store.close();
     throw error;
   }
@@ -72,6 +77,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     close() {
       closing ??= (async () => {
         stopWatchingDeliveries?.();
+        stopWatchingAsks?.();
         await runs.close();
         await server.close();
         store.close();
