@@ -275,10 +275,13 @@ export async function runAgent(
       cleanups.push(async () => interaction.broker.cancelRun(runId));
       cleanups.push(async () => unwatch());
     }
-    const unwatch =
-      interaction?.watchRun(runId, (ask) => emit(askEvent(ask))) ?? (() => {});
+    const unwatch = interaction?.watchRun(runId, (ask) => emit(askEvent(ask))) ?? (() => {});
     const elicitation = interaction
-      ? elicitationPortFor(interaction, { runId, conversationId: info.conversationId, signal: controller.signal })
+      ? elicitationPortFor(interaction, {
+          runId,
+          conversationId: info.conversationId,
+          signal: controller.signal,
+        })
       : undefined;
     let firstCallStarted = false;
     const mcp = startMcpServers({

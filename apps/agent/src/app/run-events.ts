@@ -18,7 +18,7 @@ export type RunEvent =
       prompt: AskRecord["prompt"];
       answer?: AskRecord["answer"];
       answeredBy?: AskRecord["answeredBy"];
-      cancelReason?: string;
+      cancelReason?: AskRecord["cancelReason"];
     }
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }
