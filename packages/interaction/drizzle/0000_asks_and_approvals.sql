@@ -26,7 +26,8 @@ CREATE TABLE `asks` (
 	`created_at` integer NOT NULL,
 	`expires_at` integer,
 	`settled_at` integer,
-	`cancel_reason` text
+	`cancel_reason` text,
+	`owner` text
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `asks_one_pending_per_conversation` ON `asks` (`physical_conversation_id`) WHERE "asks"."status" = 'pending';--> statement-breakpoint

@@ -33,6 +33,8 @@ export interface AskBrokerOptions {
   clock?: BrokerClock;
   /** Called after every change of an ask (opened, answered, expired, cancelled): run evidence, live views. */
   onChange?: (ask: AskRecord) => void;
+  /** Who opens asks through this broker (the host's process), stored with each ask. */
+  owner?: string;
 }
 
 /** The one state machine of asks: open, answer, expire, cancel; every change stored first, then shown. */
@@ -55,8 +57,11 @@ export interface AskBroker {
   cancel(askId: string, reason: AskCancelReason): AskRecord;
   /** Cancels every pending ask of a run (its end). */
   cancelRun(runId: string): void;
-  /** Settles every ask left pending by a stopped host as `cancelled` (`host_restarted`); returns them. */
-  cancelLeftPending(): AskRecord[];
+  /**
+   * Settles every ask left pending by a stopped host as `cancelled` (`host_restarted`); returns them. With
+   * `isOwnerAlive`, asks whose owner still runs (another process beside this one) are left alone.
+   */
+  cancelLeftPending(isOwnerAlive?: (owner: string) => boolean): AskRecord[];
   get(askId: string): AskRecord | undefined;
   /** Stops the timers; pending asks stay pending in the store (the next start cancels them). */
   close(): void;
@@ -151,6 +156,7 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
       prompt: input.prompt,
       createdAt: now,
       expiresAt: input.timeoutMs === null ? null : now + Math.max(0, input.timeoutMs),
+      ...(options.owner !== undefined ? { owner: options.owner } : {}),
     };
     const result = store.insertIfNoPending(ask, logicalConversationId(input.conversationId));
     if (!result.inserted)
@@ -223,10 +229,12 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
     cancelRun(runId) {
       for (const ask of store.listPending()) if (ask.runId === runId) cancel(ask.askId, "run_ended");
     },
-    cancelLeftPending() {
+    cancelLeftPending(isOwnerAlive) {
       const cancelled: AskRecord[] = [];
       for (const ask of store.listPending()) {
         if (timers.has(ask.askId)) continue;
+        if (ask.owner !== undefined && ask.owner !== options.owner && isOwnerAlive?.(ask.owner) === true)
+          continue;
         const after = store.settle(ask.askId, {
           status: "cancelled",
           settledAt: clock.now(),

@@ -119,4 +119,6 @@ export interface AskRecord {
   expiresAt: number | null;
   settledAt?: number;
   cancelReason?: AskCancelReason;
+  /** The host process that opened it (`AskBrokerOptions.owner`), so a restart cancels only its own leftovers. */
+  owner?: string;
 }

@@ -169,6 +169,13 @@ describe("the ask broker", () => {
       [left.askId, "cancelled", "host_restarted"],
     ]);
     expect(second.listByConversation("web:left", 10)[0]?.status).toBe("cancelled");
+    // An ask whose owner still runs (a serve beside this run) is left alone.
+    const live = createAskBroker({ store: second, channels: [recordingChannel()], owner: "serve-process" });
+    const kept = live.open(question("web:kept"));
+    const beside = createAskBroker({ store: second, channels: [recordingChannel()], owner: "run-process" });
+    expect(beside.cancelLeftPending((owner) => owner === "serve-process")).toEqual([]);
+    expect(second.get(kept.askId)?.status).toBe("pending");
+    live.close();
     second.close();
   });
 });

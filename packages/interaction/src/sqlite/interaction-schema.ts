@@ -19,6 +19,7 @@ export const asks = sqliteTable(
     expiresAt: integer("expires_at"),
     settledAt: integer("settled_at"),
     cancelReason: text("cancel_reason"),
+    owner: text("owner"),
   },
   (table) => [
     uniqueIndex("asks_one_pending_per_conversation")

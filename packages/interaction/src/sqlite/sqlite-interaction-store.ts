@@ -33,6 +33,7 @@ function askFromRow(row: AskRow): AskRecord {
     expiresAt: row.expiresAt,
     ...(row.settledAt !== null ? { settledAt: row.settledAt } : {}),
     ...(row.cancelReason ? { cancelReason: row.cancelReason as AskRecord["cancelReason"] } : {}),
+    ...(row.owner ? { owner: row.owner } : {}),
   };
 }
 
@@ -104,6 +105,7 @@ export function createSqliteInteractionStore(options: { file: string }): Interac
         promptJson: JSON.stringify(ask.prompt),
         createdAt: ask.createdAt,
         expiresAt: ask.expiresAt,
+        owner: ask.owner ?? null,
       })
       .run();
     return { inserted: true as const };

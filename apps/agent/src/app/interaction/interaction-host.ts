@@ -24,6 +24,18 @@ export function interactionStoreFile(loaded: LoadedConfig): string {
   return join(dirname(loaded.artifactsDir), "interaction.sqlite");
 }
 
+/** Whether the process that opened an ask (its pid as the ask's owner) still runs. */
+function isProcessAlive(owner: string): boolean {
+  const pid = Number(owner);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** The app's interaction bridge: one store, one broker, the channels that can answer, run observers. */
 export interface InteractionHost {
   readonly broker: AskBroker;
@@ -52,12 +64,14 @@ export function startInteractionHost(
   for (const channel of channels) registered.set(channel.id, channel);
   const broker = createAskBroker({
     store,
+    owner: String(process.pid),
     channels: [...channels],
     onChange: (ask) => {
       for (const listener of watchers.get(ask.runId) ?? []) listener(ask);
     },
   });
-  const cancelledAtStart = broker.cancelLeftPending();
+  // A `run` beside a live `serve` of the same folder must not cancel the asks serve is waiting on.
+  const cancelledAtStart = broker.cancelLeftPending(isProcessAlive);
   const askUserTimeoutMs = loaded.config.interaction.askUser.timeoutMs;
   return {
     broker,
