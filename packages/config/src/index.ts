@@ -94,3 +94,14 @@ export {
   DEFAULT_MCP_CALL_TIMEOUT_MS,
   DEFAULT_MCP_STARTUP_GRACE_MS,
 } from "./schema/tools-schema.js";
+export {
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_PORT,
+  type ScheduleTriggerConfig,
+  TRIGGER_NAME_PATTERN,
+  type TriggerDestination,
+  type TriggersConfig,
+  WEBHOOK_SECRET_MIN_CHARS,
+  type WebhookTriggerConfig,
+} from "./schema/triggers-schema.js";
