@@ -70,6 +70,15 @@ td.errors{color:var(--error);font-weight:600}
 .message.user .attachments{margin-top:.35rem}
 .turn.delivery .message.assistant{border-style:dashed}
 .delivery-label{font-size:.85rem;color:var(--muted)}
+.ask{list-style:none;border:1px solid var(--accent,#4a7);border-radius:8px;padding:.6rem .8rem;margin:.6rem 0}
+.ask.pending{border-width:2px}
+.ask-title{font-weight:600;margin-bottom:.3rem}
+.ask fieldset{border:0;padding:0;margin:.3rem 0}
+.ask button{margin:.2rem .3rem .2rem 0}
+.ask button[aria-pressed=true]{outline:2px solid var(--accent,#4a7);font-weight:600}
+.ask-field{display:block;margin:.3rem 0}
+.ask-field span{display:block;font-size:.85rem}
+.ask-outcome{color:var(--muted);margin:.3rem 0 0}
 .status{margin:0;padding:.25rem 1rem;min-height:1.5rem;color:var(--muted);font-size:.9rem}
 .status.error{color:var(--error)}
 table{border-collapse:collapse;width:100%;font-size:.9rem}

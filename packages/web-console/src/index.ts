@@ -18,6 +18,7 @@ export type {
 export { WebConsoleError, type WebConsoleErrorCode } from "./web-console-error.js";
 export type { WebConsoleEvent, WebRunEvent } from "./web-event-hub.js";
 export type {
+  WebAsksSource,
   WebDeliveriesSource,
   WebDeliveryView,
   WebFeatures,

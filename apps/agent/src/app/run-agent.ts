@@ -30,6 +30,10 @@ import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import { readSystemPrompt } from "./system-prompt.js";
 import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
+import { askEvent } from "./interaction/ask-event.js";
+import { createApprovalGate } from "./interaction/approval-gate.js";
+import { elicitationPortFor } from "./interaction/elicitation-port.js";
+import type { InteractionHost } from "./interaction/interaction-host.js";
 
 /** One request to the agent. */
 export interface RunRequest {
@@ -106,6 +110,8 @@ export interface RunAgentDependencies {
   protectedPaths?: ProtectedPaths;
   /** The host's secrets: replaced in every event and in the result before anyone sees or stores them. */
   hostSecrets?: Pick<HostSecrets, "redactText" | "heldBackLength">;
+  /** Asks, elicitations and approvals (absent: no one is ever asked; elicitation is not advertised). */
+  interaction?: InteractionHost;
   /** The clock runs start by; default the system clock. */
   now?: () => Date;
 }
@@ -273,6 +279,19 @@ export async function runAgent(
       for (const warning of provided.warnings ?? []) emit({ type: "warning", ...warning });
       servers = [...servers, ...provided.servers];
     }
+    const interaction = deps.interaction;
+    if (interaction) {
+      cleanups.push(async () => interaction.broker.cancelRun(runId));
+      cleanups.push(async () => unwatch());
+    }
+    const unwatch = interaction?.watchRun(runId, (ask) => emit(askEvent(ask))) ?? (() => {});
+    const elicitation = interaction
+      ? elicitationPortFor(interaction, {
+          runId,
+          conversationId: info.conversationId,
+          signal: controller.signal,
+        })
+      : undefined;
     let firstCallStarted = false;
     const mcp = startMcpServers({
       servers,
@@ -297,6 +316,7 @@ export async function runAgent(
         }),
       toolCache: openToolListCache(loaded),
       roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
+      ...(elicitation ? { elicitation } : {}),
       onServerStatus: (status) => {
         if (!firstCallStarted || status.status === "failed") return;
         emit({
@@ -377,6 +397,16 @@ export async function runAgent(
       liveTools,
       prompt: input,
       signal: controller.signal,
+      ...(interaction && loaded.config.tools.approval.mode !== "off"
+        ? {
+            beforeToolCall: createApprovalGate(interaction, loaded.config.tools.approval, {
+              runId,
+              conversationId: info.conversationId,
+              signal: controller.signal,
+              redactText,
+            }),
+          }
+        : {}),
       workspaceDir: loaded.workspaceDir,
       onEvent: async (event) => {
         await observe("agent event hook", (observer) => observer.onAgentEvent?.(info, event));

@@ -1,3 +1,4 @@
+import { describeAsk } from "./interaction/describe-ask.js";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { RETENTION_SWEEP_INTERVAL_MS, type RunUsage } from "@mono-agent/run-history";
@@ -126,6 +127,14 @@ export async function startRunRecording(
       if (entry) for (const recorded of entry.map(event)) entry.recording.record(recorded);
     },
     onRunEvent(info, event) {
+      // An ask is recorded as what it was (asked, then answered by whom with what, expired or cancelled),
+      // as a runtime event of kind ask_<status>; the recorder redacts and bounds it like everything else.
+      if (event.type === "ask") {
+        recordings
+          .get(info.runId)
+          ?.recording.warn({ kind: `ask_${event.status}`, message: describeAsk(event) });
+        return;
+      }
       if (event.type !== "warning") return;
       recordings.get(info.runId)?.recording.warn({
         kind: event.kind,

@@ -31,6 +31,8 @@ import {
   resetConversationRecords,
 } from "./reset-conversation.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
+import { askUserProvider } from "./interaction/ask-user-provider.js";
+import { type InteractionHost, startInteractionHost } from "./interaction/interaction-host.js";
 
 export { conversationStoreFile };
 
@@ -78,6 +80,11 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
 /** A running mono-agent: one config, one set of stores, any number of runs. */
 export interface MonoAgentApp {
   readonly loaded: LoadedConfig;
+  /**
+   * Asks, elicitations and approvals: add the channels that can answer (`interaction.addChannel`), answer
+   * through `interaction.broker.answer`, read records in `interaction.store`.
+   */
+  readonly interaction: InteractionHost;
   /** Handles one request: one Pi session with its MCP servers, from start to settle. */
   run(request: RunRequest): Promise<RunResult>;
   /**
@@ -163,6 +170,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
           ledger?.close();
           throw error;
         });
+  const interaction = startInteractionHost(loaded);
   const inFlight = new Set<Promise<RunResult>>();
   /** Runs in progress by logical conversation: what a reset must not pull the messages from under. */
   const activeRuns = new Map<string, Set<string>>();
@@ -222,6 +230,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     appToolProviders: [
       ...(options.appToolProviders ?? []),
       conversationTitleProvider(policy),
+      askUserProvider(policy, interaction),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
       ...runHistoryProviders({ loaded, env: options.env, policy, store: recording?.store }),
@@ -236,6 +245,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     ],
     historyAugmenters: sessionHistory.historyAugmenters,
     hostSecrets,
+    interaction,
     protectedPaths: collectProtectedPaths({
       loaded,
       cwd: options.cwd,
@@ -251,6 +261,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     [...(activeRuns.get(logical) ?? [])].map((runId) => ({ runId }));
   return {
     loaded,
+    interaction,
     onContinuationDelivered(listener) {
       const registered = (delivery: DeliveredContinuation) => listener(delivery);
       deliveryListeners.add(registered);
@@ -331,6 +342,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       memory.close();
       await sessionHistory.close();
       await recording?.close();
+      interaction.close();
       ledger?.close();
     },
   };

@@ -57,6 +57,11 @@ const COMMANDS: Record<string, CommandEntry> = {
       "stored conversations: `conversations list` (--limit) and `conversations reset <conversationId>` (start it fresh)",
     load: async () => (await import("./conversations/conversations-command.js")).conversationsCommand,
   },
+  approvals: {
+    summary:
+      "tool approvals people gave or refused (tools.approval): `approvals list` (--limit) and `approvals revoke <approvalId>`",
+    load: async () => (await import("./approvals/approvals-command.js")).approvalsCommand,
+  },
   continuations: {
     summary:
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The console in the browser: thread list, thread view, live events. Plain DOM, no framework.
+import type { AskAnswer, AskRecord } from "@mono-agent/interaction";
 import type { WebRunEvent } from "../web-event-hub.js";
 import type { WebDeliveryView } from "../web-features.js";
 import type { WebThread, WebTurn } from "../web-thread-types.js";
@@ -8,6 +9,7 @@ import { api, ConsoleApiError } from "./console-api.js";
 import { createPendingFiles } from "./pending-files.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { renderPage } from "./render-pages.js";
+import { renderAsk } from "./render-ask.js";
 import { element, renderDelivery, renderTurn } from "./render-turn.js";
 
 type ThreadView = WebThread & { running: boolean };
@@ -44,7 +46,12 @@ const ui = {
   status: byId<HTMLParagraphElement>("status"),
 };
 
-type ThreadPayload = { thread: ThreadView; turns: WebTurn[]; deliveries: WebDeliveryView[] };
+type ThreadPayload = {
+  thread: ThreadView;
+  turns: WebTurn[];
+  deliveries: WebDeliveryView[];
+  asks?: AskRecord[];
+};
 let openThread: ThreadPayload | undefined;
 let openThreadId: string | undefined;
 
@@ -101,12 +108,12 @@ function restoreDisclosures(root: HTMLElement, keys: Set<string>): void {
 
 function renderThread(): void {
   if (!openThread) return;
-  const { thread, turns, deliveries } = openThread;
+  const { thread, turns, deliveries, asks = [] } = openThread;
   ui.title.textContent = thread.title;
   document.title = `${thread.title} · mono-agent`;
   const keys = openDisclosures();
   const atBottom = followsStream();
-  ui.turns.replaceChildren(...timeline(turns, deliveries));
+  ui.turns.replaceChildren(...timeline(turns, deliveries, asks));
   restoreDisclosures(ui.turns, keys);
   if (atBottom) ui.turns.scrollTop = ui.turns.scrollHeight;
   ui.archive.hidden = thread.archived;
@@ -120,16 +127,22 @@ function renderThread(): void {
 }
 
 /** Turns and delivered results in the order they happened: a result follows the turns that began before it. */
-function timeline(turns: WebTurn[], deliveries: WebDeliveryView[]): HTMLLIElement[] {
-  const items: HTMLLIElement[] = [];
-  let next = 0;
-  for (const turn of turns) {
-    while (next < deliveries.length && (deliveries[next]?.deliveredAtMs ?? 0) < turn.startedAtMs)
-      items.push(renderDelivery(deliveries[next++] as WebDeliveryView));
-    items.push(renderTurn(turn));
-  }
-  for (const delivery of deliveries.slice(next)) items.push(renderDelivery(delivery));
-  return items;
+function timeline(turns: WebTurn[], deliveries: WebDeliveryView[], asks: AskRecord[]): HTMLLIElement[] {
+  const items: { at: number; order: number; node: HTMLLIElement }[] = [];
+  for (const turn of turns) items.push({ at: turn.startedAtMs, order: 0, node: renderTurn(turn) });
+  for (const delivery of deliveries)
+    items.push({ at: delivery.deliveredAtMs, order: 1, node: renderDelivery(delivery) });
+  for (const ask of asks) items.push({ at: ask.createdAt, order: 2, node: renderAsk(ask, sendAnswer) });
+  return items.sort((a, b) => a.at - b.at || a.order - b.order).map((item) => item.node);
+}
+
+/** Sends a person's answer to an ask card; the thread refreshes when the ask settles. */
+function sendAnswer(askId: string, answer: AskAnswer): void {
+  const threadId = openThreadId;
+  if (!threadId) return;
+  void api("POST", `/api/threads/${threadId}/asks/${askId}`, { answer })
+    .then(() => loadThread(threadId))
+    .catch(fail);
 }
 
 function replaceTurn(turn: WebTurn): void {
@@ -272,6 +285,7 @@ function applyRunEvent(turnId: string, event: WebRunEvent): void {
       break;
     }
     case "run_finished":
+    case "ask":
       void loadThread(openThread.thread.threadId).catch(fail);
       return;
     default:

@@ -56,6 +56,10 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     hub.publish({ type: "thread", threadId });
     hub.publish({ type: "threads" });
   });
+  const stopWatchingAsks = options.features?.asks?.onChange((conversationId) => {
+    if (!conversationId.startsWith(WEB_CONVERSATION_PREFIX)) return;
+    hub.publish({ type: "thread", threadId: conversationId.slice(WEB_CONVERSATION_PREFIX.length) });
+  });
   let server: WebServer;
   try {
     server = await startWebServer({
@@ -70,6 +74,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     });
   } catch (error) {
     stopWatchingDeliveries?.();
+    stopWatchingAsks?.();
     store.close();
     throw error;
   }
@@ -86,6 +91,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     close() {
       closing ??= (async () => {
         stopWatchingDeliveries?.();
+        stopWatchingAsks?.();
         await runs.close();
         await server.close();
         store.close();

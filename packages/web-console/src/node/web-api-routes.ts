@@ -1,4 +1,5 @@
 import { jsonError } from "@mono-agent/http-kit";
+import { type AskAnswer, InteractionError } from "@mono-agent/interaction";
 import { type Context, Hono } from "hono";
 import { WebConsoleError } from "../web-console-error.js";
 import type { WebEventHub } from "../web-event-hub.js";
@@ -61,6 +62,7 @@ export function webApiRoutes(context: WebApiContext): Hono {
       thread: view(thread),
       turns: store.listTurns(thread.threadId),
       deliveries: features.deliveries?.(thread.conversationId) ?? [],
+      asks: features.asks?.list(thread.conversationId) ?? [],
     });
   });
   api.patch("/threads/:threadId", async (c) => {
@@ -100,6 +102,22 @@ export function webApiRoutes(context: WebApiContext): Hono {
     hub.publish({ type: "threads" });
     hub.publish({ type: "thread", threadId });
     return c.json({ thread: view(thread) });
+  });
+  api.post("/threads/:threadId/asks/:askId", async (c) => {
+    const thread = store.getThread(threadIdOf(c));
+    const body = await readJsonBody(c.req.raw);
+    if (!features.asks) return jsonError(c, 404, "not_found", "This console has no asks.");
+    const answer = body["answer"];
+    if (typeof answer !== "object" || answer === null || Array.isArray(answer))
+      throw new WebConsoleError("invalid_request", 'Send { "answer": { "kind": ..., ... } }.');
+    try {
+      const ask = features.asks.answer(thread.conversationId, c.req.param("askId"), answer as AskAnswer);
+      return c.json({ ask });
+    } catch (error) {
+      if (!InteractionError.isInstance(error)) throw error;
+      const status = error.code === "ask_not_found" ? 404 : error.code === "invalid_answer" ? 400 : 409;
+      return jsonError(c, status, error.code, error.message);
+    }
   });
   const notAccepted = (c: Context) =>
     jsonError(c, 405, "method_not_allowed", `${c.req.method} is not accepted on ${c.req.path}.`);

@@ -1,3 +1,4 @@
+import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
@@ -107,7 +108,7 @@ export function consoleAppOf(app: MonoAgentApp): WebConsoleApp {
  */
 export async function detectWebFeatures(app: MonoAgentApp): Promise<WebFeatures> {
   const { loaded } = app;
-  const features: WebFeatures = {};
+  const features: WebFeatures = { asks: attachWebAskChannel(app.interaction) };
   const conversations = conversationStoreFile(loaded);
   features.deliveries = (conversationId) => listConversationDeliveries(conversations, conversationId);
   const runHistory = await runHistoryModule();

@@ -47,6 +47,7 @@ export async function validateAgentFolder(options: {
     ...(options.connect
       ? [await (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
       : []),
+    (await import("./interaction-section.js")).interactionSection(loaded),
     filesSection(loaded, { cwd: options.cwd, ...(options.envFile ? { envFile: options.envFile } : {}) }),
     await (await import("./sandbox-section.js")).sandboxSection(loaded, env),
     await memorySection(loaded),
