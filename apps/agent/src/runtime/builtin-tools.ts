@@ -1,13 +1,15 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { SandboxPolicy } from "@mono-agent/sandbox";
-import { createSandboxedBashTool } from "./bash-tool.js";
-import { createFileAccess } from "./file-access.js";
-import { createFileTool } from "./file-tools.js";
-import { createGlobTool } from "./glob-tool.js";
-import { createGrepTool } from "./grep-tool.js";
+import {
+  createFileAccess,
+  createFileTool,
+  createGlobTool,
+  createGrepTool,
+  createSandboxedBashTool,
+  openWorkspace,
+} from "@mono-agent/tools/node";
 import type { ProtectedPaths } from "./protected-paths.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
-import { openWorkspace } from "./workspace-paths.js";
 
 /** The built-in tools this runtime implements, under the seed page's names. */
 export const BUILTIN_TOOL_NAMES = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"] as const;

@@ -20,6 +20,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools } from "../../src/runtime/builtin-tools.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
 import { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
+import { ToolError } from "@mono-agent/tools";
 
 let root: string;
 let workspace: string;
@@ -93,7 +94,7 @@ describe("workspace confinement", () => {
     } catch (error) {
       caught = error;
     }
-    expect(MonoAgentRuntimeError.isInstance(caught) && caught.code).toBe("workspace_unavailable");
+    expect(ToolError.isInstance(caught) && caught.code).toBe("workspace_unavailable");
   });
 
   it.each([

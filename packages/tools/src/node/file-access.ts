@@ -5,10 +5,11 @@ import { descriptorRealPath, entryOfOpenDirectory, listingPathOfOpenDirectory } 
 import { pathProtectedError, pathUnsafeError, type ShownPath } from "./file-access-errors.js";
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 import { createProtectedIdentities } from "./protected-identities.js";
-import type { ProtectedPaths } from "./protected-paths.js";
+import type { ProtectedPaths } from "../protected-paths.js";
 import { isWithin, realpathOfNearestExisting, type ResolvedPath, resolvePathForms } from "./resolved-path.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
-import { expandLikePi, isInsideDirectory, type Workspace } from "./workspace-paths.js";
+import { ToolError } from "../tool-error.js";
+import { isInsideDirectory } from "../is-inside-directory.js";
+import { expandLikePi, type Workspace } from "./workspace-paths.js";
 
 /** What a file tool means to do with a path: `read` checks the readable roots, `write` the writable ones. */
 export type FileAccessMode = "read" | "write";
@@ -228,12 +229,12 @@ function outsideError(
   how: string,
   workspaceDir: string,
   extraRoots: readonly ResolvedPath[],
-): MonoAgentRuntimeError {
+): ToolError {
   const extra =
     extraRoots.length === 0
       ? ""
       : ` and the extra roots ${extraRoots.map((entry) => entry.lexical).join(", ")}`;
-  return new MonoAgentRuntimeError(
+  return new ToolError(
     "path_outside_workspace",
     `Refused "${given}": ${how} outside the workspace ${workspaceDir}${extra}. ` +
       "Built-in tools only reach files inside the workspace; use a path relative to it.",

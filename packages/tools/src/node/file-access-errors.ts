@@ -1,5 +1,5 @@
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { ToolError } from "../tool-error.js";
 
 /** How a refusal names a path: as the model gave it, and why a protected path is protected. */
 export interface ShownPath {
@@ -38,8 +38,8 @@ const PROBLEMS: Record<UnsafePathProblem, string> = {
 };
 
 /** `path_unsafe`: the path cannot be used safely, and why. */
-export function pathUnsafeError(given: string, problem: UnsafePathProblem): MonoAgentRuntimeError {
-  return new MonoAgentRuntimeError("path_unsafe", `Refused "${given}": ${PROBLEMS[problem]}.`);
+export function pathUnsafeError(given: string, problem: UnsafePathProblem): ToolError {
+  return new ToolError("path_unsafe", `Refused "${given}": ${PROBLEMS[problem]}.`);
 }
 
 /**
@@ -50,9 +50,9 @@ export function pathProtectedError(
   label: ShownPath,
   path: string,
   access: "none" | "read",
-): MonoAgentRuntimeError {
+): ToolError {
   const what = label.reasonOf(path);
-  return new MonoAgentRuntimeError(
+  return new ToolError(
     "path_protected",
     access === "none"
       ? `Refused "${label.given}": it is ${what}, host state that Read, Write, Edit, Grep and Glob never reach.`
