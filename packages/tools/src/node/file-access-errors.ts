@@ -46,11 +46,7 @@ export function pathUnsafeError(given: string, problem: UnsafePathProblem): Tool
  * `path_protected`: the path is host state. `access` `none`: never reached by the file tools; `read`:
  * readable, never changed (the instructions file).
  */
-export function pathProtectedError(
-  label: ShownPath,
-  path: string,
-  access: "none" | "read",
-): ToolError {
+export function pathProtectedError(label: ShownPath, path: string, access: "none" | "read"): ToolError {
   const what = label.reasonOf(path);
   return new ToolError(
     "path_protected",

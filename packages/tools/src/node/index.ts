@@ -1,5 +1,9 @@
 export { BASH_ENV_PASSTHROUGH, createBashEnv } from "./bash-env.js";
-export { BASH_MAX_TIMEOUT_SECONDS, createSandboxedBashTool, type SandboxedBashToolOptions } from "./bash-tool.js";
+export {
+  BASH_MAX_TIMEOUT_SECONDS,
+  createSandboxedBashTool,
+  type SandboxedBashToolOptions,
+} from "./bash-tool.js";
 export { createFileAccess, type FileAccess, type FileAccessOptions } from "./file-access.js";
 export { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 export { createFileTool, type FileToolName } from "./file-tools.js";
@@ -7,3 +11,15 @@ export { createGlobTool } from "./glob-tool.js";
 export { createGrepTool } from "./grep-tool.js";
 export { openPatternSearch, PATTERN_MAX_CHARACTERS, prewarmPatternSearch } from "./pattern-search.js";
 export { openWorkspace, type Workspace } from "./workspace-paths.js";
+export {
+  type FetchedWebPage,
+  fetchWebPage,
+  type HostResolver,
+  type ResolvedAddress,
+  WEBFETCH_MAX_BODY_BYTES,
+  WEBFETCH_MAX_REDIRECTS,
+  WEBFETCH_TIMEOUT_MS,
+} from "./web/fetch-web-page.js";
+export { htmlToMarkdown } from "./web/html-to-markdown.js";
+export { createWebAddressPolicy, type WebNetworkPolicy } from "./web/web-address-policy.js";
+export { createWebFetchTool, type ToolOutputSpill, type WebFetchToolOptions } from "./web/web-fetch-tool.js";
