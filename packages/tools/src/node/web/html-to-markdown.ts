@@ -41,7 +41,9 @@ export function htmlToMarkdown(html: string, baseUrl: string): PageMarkdown {
       base.setAttribute("href", baseUrl);
       document.head?.appendChild(base);
     }
-    article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
+    article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
+      charThreshold: 200,
+    }).parse();
   } catch {
     article = null;
   }

@@ -1,7 +1,11 @@
 import { isIP } from "node:net";
 import type { SandboxPolicy } from "@mono-agent/sandbox";
 import { allowlistAllowsHost } from "@mono-agent/sandbox";
-import ipaddr from "ipaddr.js";
+import { createRequire } from "node:module";
+import type { IPv6 } from "ipaddr.js";
+
+/** ipaddr.js is CommonJS with `export =`; loaded through require so no interop flag is needed. */
+const ipaddr = createRequire(import.meta.url)("ipaddr.js") as typeof import("ipaddr.js");
 
 /** The network part of a sandbox policy: what WebFetch may reach. */
 export type WebNetworkPolicy = SandboxPolicy["network"];
@@ -40,8 +44,8 @@ const RANGE_KINDS: Record<string, SpecialAddressKind> = {
 export function specialAddressKind(address: string): SpecialAddressKind | undefined {
   if (!ipaddr.isValid(address)) return "reserved";
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as IPv6).isIPv4MappedAddress())
+    parsed = (parsed as IPv6).toIPv4Address();
   if (METADATA_ADDRESSES.has(parsed.toString())) return "metadata";
   return RANGE_KINDS[parsed.range()];
 }
