@@ -23,3 +23,12 @@ export {
 export { htmlToMarkdown } from "./web/html-to-markdown.js";
 export { createWebAddressPolicy, type WebNetworkPolicy } from "./web/web-address-policy.js";
 export { createWebFetchTool, type ToolOutputSpill, type WebFetchToolOptions } from "./web/web-fetch-tool.js";
+export { COMMAND_OUTPUT_MAX_BYTES } from "./process/bounded-output.js";
+export { createExecTool, EXEC_MAX_ARGUMENT_CHARACTERS, EXEC_MAX_ARGUMENTS } from "./process/exec-tool.js";
+export {
+  createNodeReplSession,
+  NODE_REPL_CALL_TIMEOUT_SECONDS,
+  NODE_REPL_MAX_CODE_CHARACTERS,
+  type NodeReplSession,
+} from "./process/node-repl-tool.js";
+export type { ConfinementOptions } from "./process/start-confined-process.js";
