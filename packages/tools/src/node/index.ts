@@ -32,3 +32,19 @@ export {
   type NodeReplSession,
 } from "./process/node-repl-tool.js";
 export type { ConfinementOptions } from "./process/start-confined-process.js";
+export {
+  DEFAULT_SKILL_FOLDERS,
+  type DiscoveredSkills,
+  discoverSkills,
+  type LocalSkill,
+  SKILL_FILE_MAX_BYTES,
+  SKILLS_MAX,
+} from "./skills/discover-skills.js";
+export { parseSkillMarkdown, SKILL_NAME_PATTERN } from "./skills/parse-skill-markdown.js";
+export {
+  createReadSkillTool,
+  type RemoteSkill,
+  type SkillSet,
+  skillsPromptSection,
+} from "./skills/read-skill-tool.js";
+export { discoverMcpSkills, type SkillResourceClient } from "./skills/discover-mcp-skills.js";
