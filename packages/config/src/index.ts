@@ -62,7 +62,14 @@ export {
   DEFAULT_MCP_STARTUP_GRACE_MS,
 } from "./schema/tools-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
+export { DEFAULT_SKILL_FOLDERS, type SkillsConfig } from "./schema/skills-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
+export {
+  DEFAULT_WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_PROVIDERS,
+  type WebSearchConfig,
+} from "./schema/web-search-schema.js";
 export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
 export {
   type DetachedServiceToken,

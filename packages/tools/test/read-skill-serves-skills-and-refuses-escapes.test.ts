@@ -6,10 +6,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SKILL_FOLDERS } from "@mono-agent/config";
 import { ToolError } from "../src/index.js";
 import {
   createReadSkillTool,
-  DEFAULT_SKILL_FOLDERS,
   discoverMcpSkills,
   discoverSkills,
   type SkillSet,

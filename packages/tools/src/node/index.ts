@@ -33,7 +33,6 @@ export {
 } from "./process/node-repl-tool.js";
 export type { ConfinementOptions } from "./process/start-confined-process.js";
 export {
-  DEFAULT_SKILL_FOLDERS,
   type DiscoveredSkills,
   discoverSkills,
   type LocalSkill,
@@ -48,3 +47,10 @@ export {
   skillsPromptSection,
 } from "./skills/read-skill-tool.js";
 export { discoverMcpSkills, type SkillResourceClient } from "./skills/discover-mcp-skills.js";
+export {
+  createWebSearchTool,
+  searchWeb,
+  WEB_SEARCH_MAX_RESPONSE_BYTES,
+  type WebSearchProvider,
+  type WebSearchResult,
+} from "./web/web-search-tool.js";

@@ -9,9 +9,6 @@ export const SKILL_FILE_MAX_BYTES = 256 * 1024;
 /** Most skills offered in one run (each costs a line of the system prompt). */
 export const SKILLS_MAX = 100;
 
-/** The skills folders of an agent folder, in the order they win on a name clash. */
-export const DEFAULT_SKILL_FOLDERS: readonly string[] = ["skills", ".claude/skills", ".pi/skills"];
-
 /** A skill found in a skills folder. */
 export interface LocalSkill {
   name: string;
