@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { isEnvReference, type LoadedConfig, resolveEnvReference } from "@mono-agent/config";
+import type { LoadedConfig } from "@mono-agent/config";
 import type { LiveMcpServers } from "@mono-agent/mcp-bridge";
 import type { SandboxPolicy } from "@mono-agent/sandbox";
 import {
@@ -9,10 +9,10 @@ import {
   type SkillResourceClient,
   type SkillSet,
   skillsPromptSection,
-  type WebSearchProvider,
 } from "@mono-agent/tools/node";
 import { createBuiltinTools } from "../runtime/builtin-tools.js";
 import type { ProtectedPaths } from "../runtime/protected-paths.js";
+import { resolveWebSearchProvider } from "./web-search-provider.js";
 
 /** What one run's built-in tools need from the app. */
 export interface RunBuiltinToolsInput {
@@ -31,39 +31,6 @@ export interface RunBuiltinTools {
   tools: AgentTool[];
   promptSection: string;
   close(): Promise<void>;
-}
-
-/** The `tools.webSearch` provider with its key read from the host env, or why WebSearch is not offered. */
-export function resolveWebSearchProvider(
-  loaded: LoadedConfig,
-  env: Readonly<Record<string, string | undefined>>,
-): { provider: WebSearchProvider } | { unavailable: string } {
-  const config = loaded.config.tools.webSearch;
-  if (!config) return { unavailable: "tools.webSearch is not set (choose brave, tavily or searxng)" };
-  const apiKey =
-    config.apiKey === undefined
-      ? undefined
-      : isEnvReference(config.apiKey)
-        ? resolveEnvReference(config.apiKey, env)
-        : config.apiKey;
-  if (config.provider !== "searxng" && !apiKey)
-    return {
-      unavailable:
-        config.apiKey !== undefined && isEnvReference(config.apiKey)
-          ? `tools.webSearch.apiKey reads ${config.apiKey.$env}, which is not set`
-          : `tools.webSearch.apiKey is required for ${config.provider}`,
-    };
-  if (config.provider === "searxng" && !config.baseUrl)
-    return { unavailable: "tools.webSearch.baseUrl is required for searxng (the URL of your instance)" };
-  return {
-    provider: {
-      provider: config.provider,
-      maxResults: config.maxResults,
-      timeoutMs: config.timeoutMs,
-      ...(apiKey ? { apiKey } : {}),
-      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-    },
-  };
 }
 
 /** The skills folders of the config (relative to the agent folder), absolute. */

@@ -57,6 +57,11 @@ const COMMANDS: Record<string, CommandEntry> = {
       "stored conversations: `conversations list` (--limit) and `conversations reset <conversationId>` (start it fresh)",
     load: async () => (await import("./conversations/conversations-command.js")).conversationsCommand,
   },
+  skills: {
+    summary:
+      "Agent Skills the model can read with ReadSkill: `skills list` (names, descriptions, skipped folders)",
+    load: async () => (await import("./skills/skills-command.js")).skillsCommand,
+  },
   continuations: {
     summary:
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",

@@ -23,13 +23,11 @@ beforeAll(async () => {
     if (url.pathname === "/tides")
       return void response.writeHead(200, { "content-type": "text/html" }).end(ARTICLE);
     if (url.pathname === "/search")
-      return void response
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            results: [{ title: "Harbour tides", url: `${origin}/tides`, content: "Today's tides" }],
-          }),
-        );
+      return void response.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          results: [{ title: "Harbour tides", url: `${origin}/tides`, content: "Today's tides" }],
+        }),
+      );
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
@@ -98,7 +96,7 @@ describe("a scripted-model run with the new built-in tools", () => {
             fauxToolCall("WebFetch", { url: `${origin}/tides` }, { id: "fetch" }),
             fauxToolCall("Exec", { argv: ["printf", "%s", "exec-ran"] }, { id: "exec" }),
             fauxToolCall("NodeRepl", { code: "const tide = '14:05'" }, { id: "repl-1" }),
-            fauxToolCall("NodeRepl", { code: "`high at ${tide}`" }, { id: "repl-2" }),
+            fauxToolCall("NodeRepl", { code: "'high at ' + tide" }, { id: "repl-2" }),
           ],
           { stopReason: "toolUse" },
         );
