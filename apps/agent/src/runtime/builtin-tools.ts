@@ -1,4 +1,5 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
+import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import type { SandboxPolicy } from "@mono-agent/sandbox";
 import {
   createExecTool,
@@ -90,6 +91,7 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
     ...(options.readableRoots ? { readableRoots: options.readableRoots } : {}),
     ...(options.writableRoots ? { writableRoots: options.writableRoots } : {}),
     ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+    denyWrite: (options.sandbox ?? DEFAULT_SANDBOX_CONFIG).denyWrite,
   });
   const confinement = {
     workspaceDir: workspace.directory,

@@ -55,3 +55,11 @@ export function pathProtectedError(label: ShownPath, path: string, access: "none
       : `Refused to change "${label.given}": it is ${what}, which the file tools may read but never change; ask the operator to edit it.`,
   );
 }
+
+/** `path_protected`: the path matches a `sandbox.denyWrite` pattern, so Write and Edit never change it. */
+export function denyWriteError(given: string, pattern: string): ToolError {
+  return new ToolError(
+    "path_protected",
+    `${given} matches sandbox.denyWrite pattern "${pattern}": Write and Edit never change it (Bash cannot either); remove the pattern from sandbox.denyWrite to allow it`,
+  );
+}
