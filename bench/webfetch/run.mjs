@@ -53,7 +53,8 @@ const paths = {
     if (text.length < PAGE_BYTES / 2) throw new Error("short page");
   },
   "WebFetch to Markdown": async () => {
-    const result = await tool.execute(`bench-${(call += 1)}`, { url });
+    call += 1;
+    const result = await tool.execute(`bench-${call}`, { url });
     if (!result.content[0].text.includes("Paragraph 1:")) throw new Error("no article text");
   },
 };
