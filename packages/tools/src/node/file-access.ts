@@ -2,7 +2,7 @@ import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { descriptorRealPath, entryOfOpenDirectory, listingPathOfOpenDirectory } from "./descriptor-path.js";
-import { matchesDenyWrite } from "@mono-agent/sandbox/node";
+import { createDenyWriteMatcher } from "@mono-agent/sandbox/node";
 import { denyWriteError, pathProtectedError, pathUnsafeError, type ShownPath } from "./file-access-errors.js";
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 import { createProtectedIdentities } from "./protected-identities.js";
@@ -100,6 +100,7 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
   });
 
   const denyWrite = options.denyWrite ?? [];
+  const deniedBy = createDenyWriteMatcher(denyWrite);
   const assertNotProtected = (path: string, mode: FileAccessMode, label: ShownPath) => {
     const hidden = noAccess.find((entry) => isWithin(entry, path));
     if (hidden) throw pathProtectedError(label, path, "none");
@@ -108,7 +109,7 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
     if (mode !== "write" || denyWrite.length === 0) return;
     for (const base of writable.flatMap((entry) => [entry.lexical, entry.real])) {
       if (!isInsideDirectory(base, path)) continue;
-      const pattern = matchesDenyWrite(denyWrite, relative(base, path));
+      const pattern = deniedBy(relative(base, path));
       if (pattern !== undefined) throw denyWriteError(label.given, pattern);
     }
   };
