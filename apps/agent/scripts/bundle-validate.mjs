@@ -4,7 +4,8 @@
 // Everything else stays external: packages that locate files relative to import.meta.url must not move.
 import { build } from "esbuild";
 
-const BUNDLED = /^(@mono-agent\/config|@mono-agent\/policy|@mono-agent\/web-console|zod)(\/|$)/;
+const BUNDLED =
+  /^(@mono-agent\/config|@mono-agent\/policy|@mono-agent\/web-console|@mono-agent\/tools$|zod)(\/|$)/;
 
 await build({
   entryPoints: ["dist/cli/validate/validate-command.js"],

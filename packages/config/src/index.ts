@@ -80,6 +80,13 @@ export {
 } from "./schema/mcp-server-spec-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
+export { DEFAULT_SKILL_FOLDERS, type SkillsConfig } from "./schema/skills-schema.js";
+export {
+  DEFAULT_WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_PROVIDERS,
+  type WebSearchConfig,
+} from "./schema/web-search-schema.js";
 export {
   DEFAULT_SANDBOX_CONFIG,
   DEFAULT_SANDBOX_DENY_WRITE,

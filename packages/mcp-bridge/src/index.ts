@@ -27,6 +27,11 @@ export {
 } from "./start-mcp-servers.js";
 export type { McpToolListCache } from "./mcp-tool-list-cache.js";
 export {
+  type LimitedToolOutput,
+  limitToolOutput,
+  type OversizeOutputTarget,
+} from "./limit-tool-output.js";
+export {
   createMcpResourcesTool,
   MCP_RESOURCES_TOOL_NAME,
   type McpResourcesSource,

@@ -27,6 +27,7 @@ describe("public API", () => {
       "connectMcpServers",
       "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
+      "limitToolOutput",
       "startMcpServers",
     ]);
     expect(exportedNames("index.ts")).toEqual([
@@ -34,6 +35,7 @@ describe("public API", () => {
       "ConnectedMcpServers",
       "ConnectedServerInfo",
       "LaunchedStdioServer",
+      "LimitedToolOutput",
       "LiveMcpServers",
       "MCP_RESOURCES_TOOL_NAME",
       "McpAuthOptions",
@@ -50,6 +52,7 @@ describe("public API", () => {
       "McpToolListCache",
       "McpToolProgress",
       "McpToolProgressEvent",
+      "OversizeOutputTarget",
       "RenderedMcpPrompt",
       "RunOAuthSettings",
       "RunRemoteServerSpec",
@@ -60,6 +63,7 @@ describe("public API", () => {
       "connectMcpServers",
       "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
+      "limitToolOutput",
       "startMcpServers",
     ]);
   });

@@ -50,6 +50,13 @@ const BUILTIN_NAMES = [
   "WebSearch",
 ];
 
+/** Legacy snake_case spellings of built-in tools that other hosts and v0 configs used. */
+const BUILTIN_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  NodeRepl: ["node_repl"],
+  WebFetch: ["web_fetch"],
+  WebSearch: ["web_search"],
+};
+
 function builtin(name: string, aliases: readonly string[] = []): ToolCatalogEntry {
   return { name, kind: "builtin", gated: true, aliases };
 }
@@ -65,7 +72,7 @@ function served(
 
 /** Every tool the policy knows, in the order `validate` lists them. */
 export const TOOL_CATALOG: readonly ToolCatalogEntry[] = Object.freeze([
-  ...BUILTIN_NAMES.map((name) => builtin(name)),
+  ...BUILTIN_NAMES.map((name) => builtin(name, BUILTIN_ALIASES[name])),
   builtin("ReadSkill", ["read_skill"]),
   served("app-owned", "RunHistory", RUN_HISTORY_SERVER_NAME, ["run_history"]),
   served("app-owned", "SessionHistory", SESSION_HISTORY_SERVER_NAME, ["session_history"]),

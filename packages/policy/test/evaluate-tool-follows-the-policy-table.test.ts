@@ -48,6 +48,10 @@ const rows: [string, ToolPolicyInput, string, Expected][] = [
   ],
   ["ReadSkill is gated by the allowlist", { allowedTools: ["Read"] }, "ReadSkill", "not_allowed"],
   ["ReadSkill legacy alias read_skill allows it", { allowedTools: ["read_skill"] }, "ReadSkill", "offered"],
+  ["ReadSkill is removed by disallowedTools", { disallowedTools: ["ReadSkill"] }, "ReadSkill", "denied"],
+  ["WebFetch legacy alias web_fetch denies it", { disallowedTools: ["web_fetch"] }, "WebFetch", "denied"],
+  ["WebSearch legacy alias web_search allows it", { allowedTools: ["web_search"] }, "WebSearch", "offered"],
+  ["NodeRepl legacy alias node_repl allows it", { allowedTools: ["node_repl"] }, "NodeRepl", "offered"],
   [
     "RunHistory deprecated alias run_history allows it",
     { allowedTools: ["run_history"] },

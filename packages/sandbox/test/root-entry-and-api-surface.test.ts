@@ -22,6 +22,8 @@ test("the public API is exactly these names (an addition is an API decision)", a
   ]);
   expect(Object.keys(await import("../src/node/index.js")).sort()).toEqual([
     "BUBBLEWRAP_INSTALL_HINT",
+    "createDenyWriteMatcher",
+    "matchesDenyWrite",
     "openHostProcessLedger",
     "prepareSandboxedCommand",
     "probeSandboxEngine",

@@ -118,6 +118,9 @@ export interface RunAgentDependencies {
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
 
+/** The built-in tools that run commands in the sandbox (the run warns when it cannot confine them). */
+const CONFINED_TOOLS: readonly string[] = ["Bash", "Exec", "NodeRepl"];
+
 /**
  * Listeners the run's abort signal may hold before Node warns: each connecting server and each call in
  * flight holds one (25 servers tripped the default 10); 1000 still flags a real leak.
@@ -126,16 +129,6 @@ export const RUN_SIGNAL_MAX_LISTENERS = 1_000;
 
 function offeredBuiltins(policy: ToolPolicy): string[] {
   return BUILTIN_TOOL_NAMES.filter((name) => evaluateTool(policy, name).decision === "offered");
-}
-
-/** Where the file tools reach: `tools.filesystem` roots, and the host state they never reach. */
-function fileToolScope(loaded: LoadedConfig, protectedPaths: ProtectedPaths | undefined) {
-  const roots = loaded.config.tools.filesystem;
-  return {
-    ...(protectedPaths ? { protectedPaths } : {}),
-    ...(roots?.readableRoots ? { readableRoots: roots.readableRoots } : {}),
-    ...(roots?.writableRoots ? { writableRoots: roots.writableRoots } : {}),
-  };
 }
 
 function errorKind(error: unknown): string {
@@ -240,10 +233,10 @@ export async function runAgent(
 
   try {
     await observe("run start hook", (observer) => observer.onRunStart?.(info));
-    const [{ resolveModel }, { runPiSession }, { createBuiltinTools }] = await Promise.all([
+    const [{ resolveModel }, { runPiSession }, { createRunBuiltinTools }] = await Promise.all([
       import("../runtime/models.js"),
       import("../runtime/pi-session.js"),
-      import("../runtime/builtin-tools.js"),
+      import("./run-builtin-tools.js"),
     ]);
     const resolvedModel =
       deps.customModels[info.modelRef] ??
@@ -251,7 +244,11 @@ export async function runAgent(
     const enabled = offeredBuiltins(deps.policy);
     const sandbox = sandboxPolicyForRun(loaded, request.sandbox);
     // Checking the engine (a trial sandbox) overlaps with connecting the servers.
-    const sandboxWarnings = sandboxRunWarnings(sandbox, enabled.includes("Bash"), env).catch(() => []);
+    const sandboxWarnings = sandboxRunWarnings(
+      sandbox,
+      enabled.some((name) => CONFINED_TOOLS.includes(name)),
+      env,
+    ).catch(() => []);
     const external = resolveRunServerSpecs(loaded, env);
     for (const skipped of external.skipped) {
       emit({
@@ -348,15 +345,21 @@ export async function runAgent(
       );
     };
     for (const warning of await sandboxWarnings) emit({ type: "warning", ...warning });
-    const builtins: AgentTool[] = createBuiltinTools({
-      workspaceDir: loaded.workspaceDir,
-      env,
-      enabled,
-      sandbox,
-      ...fileToolScope(loaded, deps.protectedPaths),
-    });
     // The first model call waits at most the grace; servers that connect later join from the next turn.
     await mcp.settled(loaded.config.tools.mcpStartupGraceMs);
+    // After the grace: ReadSkill also lists the skill:// resources of the servers connected by then.
+    const builtinSet = await createRunBuiltinTools({
+      loaded,
+      env,
+      runId,
+      enabled,
+      sandbox,
+      ...(deps.protectedPaths ? { protectedPaths: deps.protectedPaths } : {}),
+      redactText,
+      mcp,
+    });
+    cleanups.unshift(builtinSet.close);
+    const builtins: AgentTool[] = builtinSet.tools;
     firstCallStarted = true;
     const resources =
       evaluateTool(deps.policy, MCP_RESOURCES_TOOL_NAME).decision === "offered"
@@ -385,7 +388,9 @@ export async function runAgent(
     const session = await runPiSession({
       model: resolvedModel.model,
       getApiKey: resolvedModel.getApiKey,
-      systemPrompt: await readSystemPrompt(loaded.instructionsPath),
+      systemPrompt: [await readSystemPrompt(loaded.instructionsPath), builtinSet.promptSection]
+        .filter(Boolean)
+        .join("\n\n"),
       history:
         request.isolated === true
           ? []

@@ -62,6 +62,11 @@ const COMMANDS: Record<string, CommandEntry> = {
       "tool approvals people gave or refused (tools.approval): `approvals list` (--limit) and `approvals revoke <approvalId>`",
     load: async () => (await import("./approvals/approvals-command.js")).approvalsCommand,
   },
+  skills: {
+    summary:
+      "Agent Skills the model can read with ReadSkill: `skills list` (names, descriptions, skipped folders)",
+    load: async () => (await import("./skills/skills-command.js")).skillsCommand,
+  },
   continuations: {
     summary:
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",

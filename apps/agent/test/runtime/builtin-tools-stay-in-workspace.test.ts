@@ -20,6 +20,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools } from "../../src/runtime/builtin-tools.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
 import { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
+import { ToolError } from "@mono-agent/tools";
 
 let root: string;
 let workspace: string;
@@ -67,7 +68,8 @@ describe("createBuiltinTools", () => {
 
   it("gives exactly the enabled tools, under the seed page's names", () => {
     const all = createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: [...BUILTIN_TOOL_NAMES] });
-    expect(all.map((tool) => tool.name)).toEqual(["Read", "Write", "Edit", "Bash", "Grep", "Glob"]);
+    // NodeRepl, WebFetch, WebSearch and ReadSkill need their run inputs (cleanup, spill, provider, skills).
+    expect(all.map((tool) => tool.name)).toEqual(["Read", "Write", "Edit", "Bash", "Grep", "Glob", "Exec"]);
     const some = createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Grep", "Read"] });
     expect(some.map((tool) => tool.name)).toEqual(["Read", "Grep"]);
   });
@@ -75,13 +77,15 @@ describe("createBuiltinTools", () => {
   it("refuses an unknown built-in name with a typed error listing the accepted names", () => {
     let caught: unknown;
     try {
-      createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Read", "WebFetch"] });
+      createBuiltinTools({ workspaceDir: workspace, env: {}, enabled: ["Read", "Browser"] });
     } catch (error) {
       caught = error;
     }
     expect(MonoAgentRuntimeError.isInstance(caught) && caught.code).toBe("unknown_builtin_tool");
-    expect((caught as Error).message).toContain("WebFetch");
-    expect((caught as Error).message).toContain("Read, Write, Edit, Bash, Grep, Glob");
+    expect((caught as Error).message).toContain("Browser");
+    expect((caught as Error).message).toContain(
+      "Read, Write, Edit, Bash, Grep, Glob, Exec, NodeRepl, WebFetch, WebSearch, ReadSkill",
+    );
   });
 });
 
@@ -93,7 +97,7 @@ describe("workspace confinement", () => {
     } catch (error) {
       caught = error;
     }
-    expect(MonoAgentRuntimeError.isInstance(caught) && caught.code).toBe("workspace_unavailable");
+    expect(ToolError.isInstance(caught) && caught.code).toBe("workspace_unavailable");
   });
 
   it.each([

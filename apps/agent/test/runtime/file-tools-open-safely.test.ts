@@ -17,7 +17,7 @@ import { join } from "node:path";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBuiltinTools } from "../../src/runtime/builtin-tools.js";
-import { FILE_TOOL_MAX_READ_BYTES } from "../../src/runtime/file-tool-limits.js";
+import { FILE_TOOL_MAX_READ_BYTES } from "@mono-agent/tools/node";
 
 let root: string;
 let workspace: string;

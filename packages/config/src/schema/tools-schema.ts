@@ -4,6 +4,8 @@ import { envVarNameSchema } from "./env-reference-schema.js";
 import { filesystemSchema } from "./filesystem-schema.js";
 import { mcpServerNameSchema } from "./mcp-server-name.js";
 import { mcpServerSpecSchema } from "./mcp-server-spec-schema.js";
+import { skillsSchema } from "./skills-schema.js";
+import { webSearchSchema } from "./web-search-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Idle timeout of one MCP call (progress resets it): 2 minutes, the v0 default. */
@@ -81,5 +83,7 @@ export const toolsSchema = z
       .describe("Names of host env variables passed to every stdio server. Default []."),
     filesystem: filesystemSchema.optional(),
     approval: approvalSchema.prefault({}),
+    webSearch: webSearchSchema.optional(),
+    skills: skillsSchema.prefault({}),
   })
   .describe("Tool policy and MCP servers.");

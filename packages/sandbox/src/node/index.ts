@@ -3,6 +3,7 @@ export {
   type OwnedPathIdentity,
   openHostProcessLedger,
 } from "./host-process-ledger.js";
+export { createDenyWriteMatcher, type DenyWriteMatcher, matchesDenyWrite } from "./matches-deny-write.js";
 export {
   type PrepareSandboxedCommandOptions,
   type ProtectedPaths,

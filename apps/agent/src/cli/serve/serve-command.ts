@@ -5,7 +5,7 @@ import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { startFailureMessage } from "../start-failure-message.js";
-import { prewarmPatternSearch } from "../../runtime/pattern-search.js";
+import { prewarmPatternSearch } from "@mono-agent/tools/node";
 import { isLoopbackHost } from "./loopback-host.js";
 import { webThreadStoreFile } from "./web-thread-store-file.js";
 import { WEB_TOKEN_ENV } from "./web-token-env.js";

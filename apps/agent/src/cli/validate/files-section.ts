@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
 import { collectProtectedPaths } from "../../runtime/protected-paths.js";
-import { isInsideDirectory } from "../../runtime/workspace-paths.js";
+import { isInsideDirectory } from "@mono-agent/tools";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /**

@@ -115,10 +115,11 @@ export function toolsSection(
   loaded: LoadedConfig | undefined,
   issues: readonly ConfigIssue[],
   env: EnvRecord = {},
+  builtinLines: readonly CheckLine[] = [],
 ): CheckSection {
   const lines: CheckLine[] = [];
   if (loaded) {
-    lines.push(...policyLines(loaded).lines, ...mcpConfigLines(loaded));
+    lines.push(...policyLines(loaded).lines, ...builtinLines, ...mcpConfigLines(loaded));
   }
   for (const issue of issues.filter(isMcpIssue)) {
     const line = issueLine(issue);

@@ -5,6 +5,7 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, EXIT_USAGE } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { builtinToolLines } from "./builtin-tools-lines.js";
 import { configSection } from "./config-section.js";
 import { filesSection } from "./files-section.js";
 import { memorySection } from "./memory-section.js";
@@ -43,7 +44,7 @@ export async function validateAgentFolder(options: {
   const sections = [
     configSection(loaded, issues),
     modelSection(loaded, env),
-    toolsSection(loaded, issues, env),
+    toolsSection(loaded, issues, env, await builtinToolLines(loaded, env)),
     ...(options.connect
       ? [await (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
       : []),

@@ -1,5 +1,5 @@
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { ToolError } from "../tool-error.js";
 
 /** How a refusal names a path: as the model gave it, and why a protected path is protected. */
 export interface ShownPath {
@@ -38,24 +38,28 @@ const PROBLEMS: Record<UnsafePathProblem, string> = {
 };
 
 /** `path_unsafe`: the path cannot be used safely, and why. */
-export function pathUnsafeError(given: string, problem: UnsafePathProblem): MonoAgentRuntimeError {
-  return new MonoAgentRuntimeError("path_unsafe", `Refused "${given}": ${PROBLEMS[problem]}.`);
+export function pathUnsafeError(given: string, problem: UnsafePathProblem): ToolError {
+  return new ToolError("path_unsafe", `Refused "${given}": ${PROBLEMS[problem]}.`);
 }
 
 /**
  * `path_protected`: the path is host state. `access` `none`: never reached by the file tools; `read`:
  * readable, never changed (the instructions file).
  */
-export function pathProtectedError(
-  label: ShownPath,
-  path: string,
-  access: "none" | "read",
-): MonoAgentRuntimeError {
+export function pathProtectedError(label: ShownPath, path: string, access: "none" | "read"): ToolError {
   const what = label.reasonOf(path);
-  return new MonoAgentRuntimeError(
+  return new ToolError(
     "path_protected",
     access === "none"
       ? `Refused "${label.given}": it is ${what}, host state that Read, Write, Edit, Grep and Glob never reach.`
       : `Refused to change "${label.given}": it is ${what}, which the file tools may read but never change; ask the operator to edit it.`,
+  );
+}
+
+/** `path_protected`: the path matches a `sandbox.denyWrite` pattern, so Write and Edit never change it. */
+export function denyWriteError(given: string, pattern: string): ToolError {
+  return new ToolError(
+    "path_protected",
+    `${given} matches sandbox.denyWrite pattern "${pattern}": Write and Edit never change it (Bash cannot either); remove the pattern from sandbox.denyWrite to allow it`,
   );
 }

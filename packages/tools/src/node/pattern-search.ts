@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { ToolError } from "../tool-error.js";
 
 /**
  * Longest pattern accepted, in characters. Compiling is linear in the pattern but with a large
@@ -45,7 +45,7 @@ export interface PatternSearch {
  * (V8's engine only for what RE2 cannot parse: lookahead, backreferences), under a time budget after
  * which the thread is terminated and the search fails with `invalid_tool_arguments`.
  *
- * @throws MonoAgentRuntimeError `invalid_tool_arguments` for a pattern that is too long, invalid, or
+ * @throws ToolError `invalid_tool_arguments` for a pattern that is too long, invalid, or
  *   out of budget.
  */
 export async function openPatternSearch(options: PatternSearchOptions): Promise<PatternSearch> {
@@ -62,8 +62,8 @@ export async function openPatternSearch(options: PatternSearchOptions): Promise<
   return workerSearch(options);
 }
 
-function invalid(message: string): MonoAgentRuntimeError {
-  return new MonoAgentRuntimeError("invalid_tool_arguments", message);
+function invalid(message: string): ToolError {
+  return new ToolError("invalid_tool_arguments", message);
 }
 
 function literalSearch(text: string, ignoreCase: boolean): PatternSearch {

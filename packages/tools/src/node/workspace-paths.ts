@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { resolve } from "node:path";
+import { ToolError } from "../tool-error.js";
 
 /** A workspace directory known by its lexical path and its real (symlink-free) path. */
 export interface Workspace {
@@ -19,18 +19,12 @@ export function openWorkspace(workspaceDir: string): Workspace {
     if (!statSync(realDirectory).isDirectory()) throw new Error("it is a file, not a directory");
     return { directory, realDirectory };
   } catch (error) {
-    throw new MonoAgentRuntimeError(
+    throw new ToolError(
       "workspace_unavailable",
       `The workspace ${directory} cannot be used (${(error as Error).message}). Create it, or set runtime.workspace to an existing directory.`,
       { cause: error },
     );
   }
-}
-
-/** True when `candidate` is `root` itself or lies below it (both absolute, normalised). */
-export function isInsideDirectory(root: string, candidate: string): boolean {
-  const fromRoot = relative(root, candidate);
-  return fromRoot === "" || (!isAbsolute(fromRoot) && fromRoot !== ".." && !fromRoot.startsWith(`..${sep}`));
 }
 
 /** The Unicode spaces pi's tools turn into a plain space before resolving a path. */

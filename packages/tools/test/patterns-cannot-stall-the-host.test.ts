@@ -2,12 +2,12 @@ import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createGlobTool } from "../../src/runtime/glob-tool.js";
-import { createGrepTool } from "../../src/runtime/grep-tool.js";
+import { createGlobTool } from "../src/node/glob-tool.js";
+import { createGrepTool } from "../src/node/grep-tool.js";
 import { matchesToolGlob } from "@mono-agent/policy";
-import { openPatternSearch, PATTERN_MAX_CHARACTERS } from "../../src/runtime/pattern-search.js";
-import { createFileAccess } from "../../src/runtime/file-access.js";
-import { openWorkspace } from "../../src/runtime/workspace-paths.js";
+import { openPatternSearch, PATTERN_MAX_CHARACTERS } from "../src/node/pattern-search.js";
+import { createFileAccess } from "../src/node/file-access.js";
+import { openWorkspace } from "../src/node/workspace-paths.js";
 
 const HOSTILE_LINE = `${"a".repeat(33)}!`;
 

@@ -2,13 +2,15 @@ import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { descriptorRealPath, entryOfOpenDirectory, listingPathOfOpenDirectory } from "./descriptor-path.js";
-import { pathProtectedError, pathUnsafeError, type ShownPath } from "./file-access-errors.js";
+import { createDenyWriteMatcher } from "@mono-agent/sandbox/node";
+import { denyWriteError, pathProtectedError, pathUnsafeError, type ShownPath } from "./file-access-errors.js";
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 import { createProtectedIdentities } from "./protected-identities.js";
-import type { ProtectedPaths } from "./protected-paths.js";
+import type { ProtectedPaths } from "../protected-paths.js";
 import { isWithin, realpathOfNearestExisting, type ResolvedPath, resolvePathForms } from "./resolved-path.js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
-import { expandLikePi, isInsideDirectory, type Workspace } from "./workspace-paths.js";
+import { ToolError } from "../tool-error.js";
+import { isInsideDirectory } from "../is-inside-directory.js";
+import { expandLikePi, type Workspace } from "./workspace-paths.js";
 
 /** What a file tool means to do with a path: `read` checks the readable roots, `write` the writable ones. */
 export type FileAccessMode = "read" | "write";
@@ -22,6 +24,11 @@ export interface FileAccessOptions {
   writableRoots?: readonly string[];
   /** Host state out of reach whatever the roots say. */
   protectedPaths?: ProtectedPaths;
+  /**
+   * `sandbox.denyWrite` patterns (relative to each writable root, the sandbox's matcher): Write and Edit
+   * refuse what Bash cannot write either.
+   */
+  denyWrite?: readonly string[];
 }
 
 /** A directory opened and verified on its descriptor; entries are named relative to that very object. */
@@ -92,11 +99,19 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
       reasons.find((entry) => isWithin(entry.form, path))?.reason ?? "host state of mono-agent",
   });
 
+  const denyWrite = options.denyWrite ?? [];
+  const deniedBy = createDenyWriteMatcher(denyWrite);
   const assertNotProtected = (path: string, mode: FileAccessMode, label: ShownPath) => {
     const hidden = noAccess.find((entry) => isWithin(entry, path));
     if (hidden) throw pathProtectedError(label, path, "none");
     if (mode === "write" && readOnly.some((entry) => isWithin(entry, path)))
       throw pathProtectedError(label, path, "read");
+    if (mode !== "write" || denyWrite.length === 0) return;
+    for (const base of writable.flatMap((entry) => [entry.lexical, entry.real])) {
+      if (!isInsideDirectory(base, path)) continue;
+      const pattern = deniedBy(relative(base, path));
+      if (pattern !== undefined) throw denyWriteError(label.given, pattern);
+    }
   };
   const assertInsideRoots = (path: string, mode: FileAccessMode, label: ShownPath, how: string) => {
     const roots = rootsOf(mode);
@@ -228,12 +243,12 @@ function outsideError(
   how: string,
   workspaceDir: string,
   extraRoots: readonly ResolvedPath[],
-): MonoAgentRuntimeError {
+): ToolError {
   const extra =
     extraRoots.length === 0
       ? ""
       : ` and the extra roots ${extraRoots.map((entry) => entry.lexical).join(", ")}`;
-  return new MonoAgentRuntimeError(
+  return new ToolError(
     "path_outside_workspace",
     `Refused "${given}": ${how} outside the workspace ${workspaceDir}${extra}. ` +
       "Built-in tools only reach files inside the workspace; use a path relative to it.",

@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { readlink, realpath } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { isInsideDirectory } from "./workspace-paths.js";
+import { isInsideDirectory } from "../is-inside-directory.js";
 
 /** An absolute path in two forms: as configured, and with every symlink of its existing part resolved. */
 export interface ResolvedPath {

@@ -1,5 +1,5 @@
 import { RE2JS, RE2JSException } from "re2js";
-import { MonoAgentRuntimeError } from "./runtime-error.js";
+import { ToolError } from "../tool-error.js";
 
 /** Longest glob accepted, in characters (a glob a model writes is a few dozen). */
 export const GLOB_MAX_CHARACTERS = 500;
@@ -16,11 +16,11 @@ export interface GlobMatcher {
  * on RE2's linear-time engine: a glob of many stars (`*a*a*a…b`) took V8's backtracking engine hours
  * on a 40-character name.
  *
- * @throws MonoAgentRuntimeError `invalid_tool_arguments` for a glob that is too long or invalid.
+ * @throws ToolError `invalid_tool_arguments` for a glob that is too long or invalid.
  */
 export function globToRegExp(pattern: string): GlobMatcher {
   if (pattern.length > GLOB_MAX_CHARACTERS) {
-    throw new MonoAgentRuntimeError(
+    throw new ToolError(
       "invalid_tool_arguments",
       `Glob is ${pattern.length} characters long; at most ${GLOB_MAX_CHARACTERS} are accepted.`,
     );
@@ -66,7 +66,7 @@ export function globToRegExp(pattern: string): GlobMatcher {
     return { test: (path) => compiled.test(path) };
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error;
-    throw new MonoAgentRuntimeError(
+    throw new ToolError(
       "invalid_tool_arguments",
       `Glob ${JSON.stringify(pattern)} is not valid (${error.message}); accepted: *, **, ?, {a,b} and [abc].`,
     );

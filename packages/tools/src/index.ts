@@ -1,0 +1,3 @@
+export { isInsideDirectory } from "./is-inside-directory.js";
+export type { ProtectedPaths } from "./protected-paths.js";
+export { ToolError, type ToolErrorCode } from "./tool-error.js";
