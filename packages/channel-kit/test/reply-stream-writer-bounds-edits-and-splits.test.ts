@@ -28,7 +28,9 @@ function manualTimer() {
   return {
     setTimer: (callback: () => void) => pending.push(callback),
     clearTimer: () => pending.splice(0),
-    fire: () => pending.splice(0).forEach((callback) => callback()),
+    fire: () => {
+      for (const callback of pending.splice(0)) callback();
+    },
     get pending() {
       return pending.length;
     },
