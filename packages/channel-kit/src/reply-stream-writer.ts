@@ -27,7 +27,7 @@ export interface ReplyStreamWriterOptions {
 
 /** A reply being written: append text as the model streams it, then finish with the final text. */
 export interface ReplyStreamWriter {
-  /** Adds streamed text; an interim flush follows within `minUpdateIntervalMs`. */
+  /** Adds streamed text (an empty delta re-renders: a status changed); an interim flush follows within `minUpdateIntervalMs`. */
   append(delta: string): void;
   /**
    * Writes the final text (default: what was appended) with priority, waits for every send, and resolves to
@@ -80,7 +80,7 @@ export function createReplyStreamWriter(options: ReplyStreamWriterOptions): Repl
   };
   return {
     append(delta) {
-      if (finished || delta === "") return;
+      if (finished) return;
       text += delta;
       schedule();
     },

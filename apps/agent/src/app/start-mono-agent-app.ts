@@ -10,7 +10,11 @@ import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
-import type { DeliveredContinuation } from "./continuation-delivery.js";
+import {
+  continuationMessage,
+  conversationHasRun,
+  type DeliveredContinuation,
+} from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
@@ -91,6 +95,16 @@ export interface MonoAgentApp {
    * recorded as running by another live process. Nothing is removed when it throws.
    */
   resetConversation(conversationId: string): Promise<ConversationReset>;
+  /**
+   * Appends a confirmed channel send (SlackSendMessage, TelegramSendMessage) to the destination
+   * conversation's history as an assistant message, once per `idempotencyKey`
+   * (`adapter-send:<channel>:<destination>:<receipt>`): a repeat is `already_recorded` and changes nothing.
+   */
+  recordDelivery(entry: {
+    conversationId: string;
+    text: string;
+    idempotencyKey: string;
+  }): Promise<"recorded" | "already_recorded">;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -255,6 +269,15 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         })
         .catch(() => {});
       return running;
+    },
+    async recordDelivery(entry) {
+      assertConversationId(entry.conversationId);
+      if (conversationHasRun(conversations.file, entry.idempotencyKey, entry.conversationId))
+        return "already_recorded";
+      conversations.appendMessages(entry.conversationId, entry.idempotencyKey, [
+        continuationMessage(entry.text, Date.now(), "adapter-send"),
+      ]);
+      return "recorded";
     },
     async resetConversation(conversationId) {
       if (closed) throw new Error("the mono-agent app is closed; start a new one to reset a conversation");
