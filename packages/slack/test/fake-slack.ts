@@ -30,6 +30,8 @@ export interface FakeSlack {
   /** Answer every `n`th call with 429 Retry-After `retryAfterSeconds` (0: never). */
   rateLimitEvery: number;
   retryAfterSeconds: number;
+  /** Answers the next `count` calls of `method` with 429 Retry-After `retryAfterSeconds`. */
+  rateLimitNext(method: string, count: number): void;
   /** Serves `bytes` as a private file; returns its url_private_download. */
   addFile(name: string, bytes: Uint8Array): string;
   /** Who fetched files, by Authorization header. */
@@ -89,6 +91,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     connected = resolve;
   });
   let callCount = 0;
+  const limited = new Map<string, number>();
   let origin = "";
 
   const methods: Record<string, (args: Record<string, unknown>) => Record<string, unknown>> = {
@@ -140,6 +143,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     rateLimitEvery: 0,
     retryAfterSeconds: 0,
     fileFetches,
+    rateLimitNext(method, count) {
+      limited.set(method, count);
+    },
     addFile(name, bytes) {
       const id = `F${files.size + 1}`;
       files.set(id, bytes);
@@ -205,7 +211,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     const body = await readBody(request);
     calls.push(method);
     callCount += 1;
-    if (fake.rateLimitEvery > 0 && callCount % fake.rateLimitEvery === 0) {
+    const pending = limited.get(method) ?? 0;
+    if (pending > 0) limited.set(method, pending - 1);
+    if (pending > 0 || (fake.rateLimitEvery > 0 && callCount % fake.rateLimitEvery === 0)) {
       response.writeHead(429, {
         "retry-after": String(fake.retryAfterSeconds),
         "content-type": "application/json",

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
@@ -35,6 +37,20 @@ import {
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
 
 export { conversationStoreFile };
+
+/** The user side of a send into a fresh conversation (see `recordDelivery`). */
+function deliveryNote(now: number): AgentMessage {
+  return {
+    role: "user",
+    content: [
+      {
+        type: "text",
+        text: "[mono-agent] The agent posted the next message here from another conversation.",
+      },
+    ],
+    timestamp: now,
+  } as AgentMessage;
+}
 
 function readOperatorToken(file: string): string[] {
   try {
@@ -272,10 +288,17 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     },
     async recordDelivery(entry) {
       assertConversationId(entry.conversationId);
-      if (conversationHasRun(conversations.file, entry.idempotencyKey, entry.conversationId))
-        return "already_recorded";
-      conversations.appendMessages(entry.conversationId, entry.idempotencyKey, [
-        continuationMessage(entry.text, Date.now(), "adapter-send"),
+      parseAdapterSendIdempotencyKey(entry.idempotencyKey);
+      // The key's ":" are not allowed in a run id; "_" appears in no Slack or Telegram id, so this is one-to-one.
+      const runId = entry.idempotencyKey.replaceAll(":", "_");
+      if (conversationHasRun(conversations.file, runId, entry.conversationId)) return "already_recorded";
+      // A history restores whole turns (from a user message): a send into a fresh conversation gets a note
+      // as its user side, so the next run there knows what the agent posted.
+      const fresh = conversations.loadMessages(entry.conversationId).length === 0;
+      const now = Date.now();
+      conversations.appendMessages(entry.conversationId, runId, [
+        ...(fresh ? [deliveryNote(now)] : []),
+        continuationMessage(entry.text, now, "adapter-send"),
       ]);
       return "recorded";
     },
