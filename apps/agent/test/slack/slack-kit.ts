@@ -24,6 +24,7 @@ export async function startSlackHarness(
     PATH: process.env.PATH,
     SLACK_BOT_TOKEN: fake.botToken,
     SLACK_SIGNING_SECRET: fake.signingSecret,
+    SLACK_APP_TOKEN: "xapp-fake-app-token",
   };
   const warnings: string[] = [];
   const channels = createAgentChannels({
