@@ -231,7 +231,14 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         : (token ?? args.token) !== expectedToken
           ? { ok: false, error: "invalid_auth" }
           : { ok: true, ...handler(args) };
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
+    response
+      .writeHead(200, {
+        "content-type": "application/json",
+        ...(method === "auth.test"
+          ? { "x-oauth-scopes": "app_mentions:read,chat:write,im:history,files:read" }
+          : {}),
+      })
+      .end(JSON.stringify(answer));
   });
   const wss = new WebSocketServer({ server, path: "/socket" });
   wss.on("connection", (socket) => {

@@ -6,13 +6,18 @@ let harness: SlackHarness;
 beforeAll(async () => {
   harness = await startSlackHarness({
     config: { tools: { allowedTools: ["Read"] } },
-    slack: { mode: "socket", appToken: { $env: "SLACK_APP_TOKEN" }, signingSecret: undefined, http: undefined },
+    slack: {
+      mode: "socket",
+      appToken: { $env: "SLACK_APP_TOKEN" },
+      signingSecret: undefined,
+      http: undefined,
+    },
   });
   await harness.fake.socketConnected();
 });
 afterAll(() => harness?.close());
 
-describe("Slack in Socket Mode under allowedTools: [\"Read\"]", () => {
+describe('Slack in Socket Mode under allowedTools: ["Read"]', () => {
   test("a mention over the Socket Mode connection is acked and answered in its thread; no send tool or AskUser is offered", async () => {
     let offered: string[] = [];
     harness.script([
@@ -22,9 +27,14 @@ describe("Slack in Socket Mode under allowedTools: [\"Read\"]", () => {
       },
     ]);
     const root = "1820000000.000001";
-    await harness.fake.sendSocketEvent(mentionEvent({ eventId: "Ev-socket", channel: "C0ALLOW", text: "<@UBOT> hi", ts: root }));
+    await harness.fake.sendSocketEvent(
+      mentionEvent({ eventId: "Ev-socket", channel: "C0ALLOW", text: "<@UBOT> hi", ts: root }),
+    );
     await waitFor(
-      () => (harness.fake.messages.find((message) => message.thread_ts === root)?.text === "over the socket" ? true : undefined),
+      () =>
+        harness.fake.messages.find((message) => message.thread_ts === root)?.text === "over the socket"
+          ? true
+          : undefined,
       "the answer",
     );
     expect(offered).toContain("Read");
