@@ -13,6 +13,7 @@ import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
 import {
+  type ContinuationPoster,
   continuationMessage,
   conversationHasRun,
   type DeliveredContinuation,
@@ -87,6 +88,8 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   envFile?: string;
   /** Secret values the host holds beyond `env` (the web console token): never persisted by a run. */
   hostSecrets?: readonly string[];
+  /** Posts delivered continuations into their chat threads too (serve's Slack channel). */
+  continuationPoster?: ContinuationPoster;
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -194,6 +197,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
             env: options.env,
             customModels: options.customModels ?? {},
             conversations,
+            ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
             ...(recording ? { runRecording: recording } : {}),
             onDelivered: (delivery) => {
               for (const listener of deliveryListeners)

@@ -52,6 +52,7 @@ export async function startSlackHarness(
       "faux:faux-1": { model: faux.getModel(), getApiKey: () => "x", label: "faux:faux-1", isDemo: false },
     },
     appToolProviders: [channels.appToolProvider],
+    continuationPoster: channels.continuationPoster,
   });
   await channels.start(app);
   const eventsUrl = `http://127.0.0.1:${channels.slack?.port}/slack/events`;

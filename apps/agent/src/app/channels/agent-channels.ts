@@ -8,8 +8,12 @@ import {
   evaluateTool,
   type ToolPolicy,
 } from "@mono-agent/policy";
+import { logicalConversationId } from "@mono-agent/ids";
 import {
   createSlackSendMessageServer,
+  isSlackChannelAllowed,
+  parseSlackConversationId,
+  postSlackText,
   SLACK_SEND_MESSAGE_TOOL_NAME,
   type SlackChannel,
   type StartSlackChannelOptions,
@@ -17,6 +21,7 @@ import {
 } from "@mono-agent/slack";
 import { requestScopedToolProvider } from "../../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider } from "../app-tool-provider.js";
+import type { ContinuationPoster } from "../continuation-delivery.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveSlackConfig } from "./resolve-slack-config.js";
 
@@ -43,6 +48,8 @@ export interface AgentChannelsOptions {
 export interface AgentChannels {
   /** The adapter send tools' provider (SlackSendMessage): pass it to `startMonoAgentApp`'s `appToolProviders`. */
   readonly appToolProvider: AppToolProvider;
+  /** Posts delivered continuations into their Slack thread: pass it to `startMonoAgentApp`'s `continuationPoster`. */
+  readonly continuationPoster: ContinuationPoster;
   /** Starts every configured channel of `app`; resolves to a line per started channel. Throws on bad config or a refused token. */
   start(app: MonoAgentApp): Promise<string[]>;
   readonly slack: SlackChannel | undefined;
@@ -73,23 +80,40 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
     isOffered: () => slack !== undefined && policy !== undefined && isSlackSendOffered(policy),
     createServer: (run) => {
       const channel = slack as SlackChannel;
-      const config = (app as MonoAgentApp).loaded.config.slack;
       return createSlackSendMessageServer({
         serverName: ADAPTER_SEND_SERVER_NAME,
         client: channel.client,
         budget: channel.budget,
-        allowlist: {
-          allowedChannelIds: config?.allowedChannelIds ?? [],
-          allowAllChannels: config?.allowAllChannels ?? false,
-          allowDirectMessages: config?.allowDirectMessages ?? false,
-        },
+        allowlist: allowlist(),
         deliveryHistory: { append: (entry) => (app as MonoAgentApp).recordDelivery(entry) },
         producingConversationId: run.conversationId,
       });
     },
   });
+  const allowlist = () => {
+    const config = app?.loaded.config.slack;
+    return {
+      allowedChannelIds: config?.allowedChannelIds ?? [],
+      allowAllChannels: config?.allowAllChannels ?? false,
+      allowDirectMessages: config?.allowDirectMessages ?? false,
+    };
+  };
+  const slackTarget = (conversationId: string) => {
+    const target = parseSlackConversationId(logicalConversationId(conversationId));
+    return target && isSlackChannelAllowed(allowlist(), target.channel) ? target : undefined;
+  };
+  const continuationPoster: ContinuationPoster = {
+    accepts: (conversationId) => slack !== undefined && slackTarget(conversationId) !== undefined,
+    async post(conversationId, text) {
+      const target = slackTarget(conversationId);
+      if (slack === undefined || target === undefined)
+        throw new Error(`${conversationId} is not an allowed Slack conversation of a running channel`);
+      await postSlackText(slack, target, text);
+    },
+  };
   return {
     appToolProvider,
+    continuationPoster,
     get slack() {
       return slack;
     },

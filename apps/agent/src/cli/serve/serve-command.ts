@@ -82,13 +82,17 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
 
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
   const { createAgentChannels } = await import("../../app/channels/agent-channels.js");
-  const channels = createAgentChannels({ env, onWarning: (message) => io.stderr.write(`warning: ${message}\n`) });
+  const channels = createAgentChannels({
+    env,
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+  });
   const app = await startMonoAgentApp({
     configPath,
     env,
     cwd: io.cwd,
     hostSecrets: [token],
     appToolProviders: [channels.appToolProvider],
+    continuationPoster: channels.continuationPoster,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   }).catch((error: unknown) => {
     throw new ExitError(
