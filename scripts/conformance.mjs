@@ -4,7 +4,7 @@
 // installed with the suite into .cache/conformance (mono-agent itself runs on this Node).
 //
 //   node scripts/conformance.mjs                 every client scenario
-//   node scripts/conformance.mjs --ci            the CI set: initialize, tools_call, sse-retry, auth/*
+//   node scripts/conformance.mjs --ci            the CI set: initialize, tools_call, sse-retry, elicitation-sep1034-client-defaults, auth/*
 //   node scripts/conformance.mjs --scenario X    one scenario (repeatable)
 //
 // Exit 0 when every scenario passed or is one the host deliberately omits (named with why), else 1.
@@ -24,8 +24,6 @@ const SCENARIO_TIMEOUT_MS = 60_000;
 
 /** Scenarios the host does not pass on purpose, each with why. */
 const OMITTED = {
-  "elicitation-sep1034-client-defaults":
-    "elicitation is the ask-a-human issue (#18): until its capability lands the client declines elicitation/create",
   "auth/cross-app-access-complete-flow":
     "enterprise-managed authorization (SEP-990) needs an ID token from the user's identity provider; mono-agent has no IdP sign-in to get one",
 };
@@ -57,7 +55,9 @@ const chosen = values.scenario?.length
   ? values.scenario
   : values.ci
     ? all.filter(
-        (name) => ["initialize", "tools_call", "sse-retry"].includes(name) || name.startsWith("auth/"),
+        (name) =>
+          ["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults"].includes(name) ||
+          name.startsWith("auth/"),
       )
     : all;
 

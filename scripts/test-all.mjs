@@ -29,7 +29,7 @@ step("packed tarballs", ["node", "scripts/pack-check.mjs"]);
 // The other supported Node lines, on the tarballs pack-check just made (see scripts/node-smoke.mjs).
 step("Node 22 and 24 smoke", ["node", "scripts/node-smoke.mjs", "22", "24"]);
 // The MCP conformance suite's client scenarios CI holds the host to (the others: node scripts/conformance.mjs).
-step("MCP conformance (initialize, tools_call, sse-retry, auth/*)", [
+step("MCP conformance (initialize, tools_call, sse-retry, elicitation-sep1034-client-defaults, auth/*)", [
   "node",
   "scripts/conformance.mjs",
   "--ci",

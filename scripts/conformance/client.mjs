@@ -63,18 +63,24 @@ writeFileSync(
     },
   }),
 );
-const child = spawnSync(process.execPath, [cli, "run", "--login", "--json", prompt], {
-  cwd: agentDir,
-  env: { ...process.env, ...secrets, BROWSER: join(here, "browser.mjs") },
-  encoding: "utf8",
-});
+const runArgs = [cli, "run", "--login", "--json", prompt];
+const runEnv = { ...process.env, ...secrets, BROWSER: join(here, "browser.mjs") };
+// Elicitation needs someone to answer: the run gets a pseudo-terminal (util-linux `script`), and
+// answer.mjs types what a person accepting the suggested values would (Enter at each field, then Send).
+const child = scenario.startsWith("elicitation")
+  ? spawnSync(process.execPath, [join(here, "answer.mjs"), ...runArgs], {
+      cwd: agentDir,
+      env: runEnv,
+      encoding: "utf8",
+    })
+  : spawnSync(process.execPath, runArgs, { cwd: agentDir, env: runEnv, encoding: "utf8" });
 rmSync(agentDir, { recursive: true, force: true });
 process.stdout.write(child.stdout ?? "");
 process.stderr.write(child.stderr ?? "");
 // The run succeeding is not enough: the server must have connected and the tool must have run.
 const events = (child.stdout ?? "")
-  .split("\n")
-  .filter(Boolean)
+  .split(/\r?\n/)
+  .filter((line) => line.startsWith("{"))
   .map((line) => JSON.parse(line));
 const unavailable = events.find(
   (event) => event.type === "warning" && event.kind === "mcp_server_unavailable",

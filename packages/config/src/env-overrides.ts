@@ -1,5 +1,5 @@
 /** How the text of a `MONO_AGENT_*` variable becomes a config value. */
-export type EnvValueKind = "string" | "list" | "allowedTools" | "integer" | "boolean";
+export type EnvValueKind = "string" | "list" | "allowedTools" | "integer" | "boolean" | "integerOrNone";
 
 /** One documented environment override: the variable, the dotted config key it sets, and its form. */
 export interface EnvOverride {
@@ -59,6 +59,7 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
   { variable: "MONO_AGENT_PROGRESS_ENABLED", key: "interaction.progress.enabled", kind: "boolean" },
   { variable: "MONO_AGENT_INTERACTION_BRIDGE_HOST", key: "interaction.bridge.host", kind: "string" },
   { variable: "MONO_AGENT_INTERACTION_BRIDGE_PORT", key: "interaction.bridge.port", kind: "integer" },
+  { variable: "MONO_AGENT_ASK_USER_TIMEOUT_MS", key: "interaction.askUser.timeoutMs", kind: "integerOrNone" },
   { variable: "MONO_AGENT_SANDBOX_MODE", key: "sandbox.mode", kind: "string" },
   { variable: "MONO_AGENT_SANDBOX_NETWORK_MODE", key: "sandbox.network.mode", kind: "string" },
   { variable: "MONO_AGENT_SANDBOX_NETWORK_ALLOWLIST", key: "sandbox.network.allowlist", kind: "list" },
@@ -82,6 +83,7 @@ export const ENV_VALUE_FORMS: Record<EnvValueKind, string> = {
   allowedTools: 'a comma-separated list of tool names, "*" for all tools, or the empty string for no tools',
   integer: "a whole number in decimal digits, e.g. 120000",
   boolean: 'one of "true", "false", "1", "0"',
+  integerOrNone: 'a whole number in decimal digits, e.g. 600000, or "none" for no limit',
 };
 
 /** Splits a comma-separated list: items trimmed, empty items dropped. */
@@ -102,6 +104,9 @@ export function parseEnvValue(kind: EnvValueKind, text: string): unknown {
     case "allowedTools":
       return text.trim() === "*" ? ["*"] : splitEnvList(text);
     case "integer":
+      return /^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
+    case "integerOrNone":
+      if (text.trim().toLowerCase() === "none") return null;
       return /^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
     case "boolean": {
       const normalized = text.trim().toLowerCase();

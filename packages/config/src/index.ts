@@ -47,6 +47,11 @@ export {
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
 export {
+  APPROVAL_SCOPES,
+  type ApprovalConfig,
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+} from "./schema/approval-schema.js";
+export {
   CONTINUATION_LIMIT_DEFAULTS,
   CONTINUATION_RETENTION_DEFAULTS,
   OPERATOR_PAGE_SIZE_MAX,
@@ -62,6 +67,7 @@ export {
   isEnvReference,
   resolveEnvReference,
 } from "./schema/env-reference-schema.js";
+export { DEFAULT_ASK_USER_TIMEOUT_MS } from "./schema/interaction-schema.js";
 export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -87,6 +87,7 @@ describe("path resolution", () => {
     expect(loaded.config.artifacts.retention).toEqual({ maxAgeDays: 365, maxCount: 50000, dryRun: false });
     expect(loaded.config.interaction).toEqual({
       progress: { enabled: true },
+      askUser: { timeoutMs: 600000 },
       bridge: { host: "127.0.0.1", port: 0 },
     });
     expect(loaded.mcp).toEqual({ status: "not_configured" });

@@ -3,12 +3,15 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
   ListRootsRequestSchema,
   type Tool as McpTool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
+import type { McpElicitationPort } from "./mcp-elicitation-port.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
@@ -44,6 +47,8 @@ export interface ConnectServerContext {
   onToolsChanged?: (serverName: string, tools: Promise<McpTool[]>) => void;
   /** Offered to servers that ask (`roots/list`): the workspace, as `file://` URIs. */
   roots?: readonly { uri: string; name?: string }[];
+  /** Where `elicitation/create` goes; the capability is advertised for the port's modes only. */
+  elicitation?: McpElicitationPort;
 }
 
 /** A server with an initialised MCP session and its full (unfiltered) tool list. */
@@ -195,8 +200,20 @@ async function openRemote(
 
 function createClient(context: ConnectServerContext, serverName: string): Client {
   const roots = context.roots;
+  const elicitation = context.elicitation;
+  const modes = elicitation?.modes;
   const client = new Client(context.clientInfo, {
-    capabilities: roots ? { roots: { listChanged: false } } : {},
+    capabilities: {
+      ...(roots ? { roots: { listChanged: false } } : {}),
+      ...(modes && (modes.form || modes.url)
+        ? {
+            elicitation: {
+              ...(modes.form ? { form: { applyDefaults: true } } : {}),
+              ...(modes.url ? { url: {} } : {}),
+            },
+          }
+        : {}),
+    },
     jsonSchemaValidator: new LazyJsonSchemaValidator(),
   });
   // Our own handler rather than the SDK's listChanged option: it pages through the whole list (the SDK's
@@ -207,6 +224,15 @@ function createClient(context: ConnectServerContext, serverName: string): Client
       listAllTools(client, new AbortController().signal, TOOL_LIST_REFRESH_TIMEOUT_MS),
     );
   });
+  if (elicitation && modes && (modes.form || modes.url)) {
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      elicitation.elicit({ serverName, params: request.params }, extra.signal),
+    );
+    if (modes.url)
+      client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+        elicitation.completed?.({ serverName, elicitationId: notification.params.elicitationId }),
+      );
+  }
   if (roots)
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ ...root })) }));
   return client;

@@ -1,3 +1,4 @@
+import type { McpElicitationPort } from "./mcp-elicitation-port.js";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { ConnectedTransport } from "./connect-mcp-server.js";
 import type { McpToolProgressEvent } from "./mcp-agent-tool.js";
@@ -73,6 +74,8 @@ export interface ConnectMcpServersOptions {
   toolCache?: McpToolListCache;
   /** Roots offered to servers that ask for them (`roots/list`), usually the workspace as a `file://` URI. */
   roots?: readonly { uri: string; name?: string }[];
+  /** Where servers' `elicitation/create` requests go (see {@link McpElicitationPort}); absent = not advertised. */
+  elicitation?: McpElicitationPort;
   /** Each server's connect, failure and tool-list change, as it happens (status lines of late servers). */
   onServerStatus?: (event: McpServerStatusEvent) => void;
   /** MCP client identity sent at initialise (default `mono-agent` / `0.0.0`). */

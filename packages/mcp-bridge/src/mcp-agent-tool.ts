@@ -46,6 +46,21 @@ export interface McpAgentToolInput {
   describeDisconnect: () => string;
 }
 
+/** What the host may know of an MCP tool behind a pi tool: its server, original name and annotations. */
+export interface McpAgentToolInfo {
+  serverName: string;
+  toolName: string;
+  /** The server's hints (untrusted, per the spec): `readOnlyHint`, `destructiveHint`, ... */
+  annotations?: McpTool["annotations"];
+}
+
+const toolInfos = new WeakMap<object, McpAgentToolInfo>();
+
+/** The MCP tool behind a pi tool made by this bridge, or undefined for any other tool. */
+export function mcpAgentToolInfo(tool: object): McpAgentToolInfo | undefined {
+  return toolInfos.get(tool);
+}
+
 /**
  * Wraps one MCP tool as a pi `AgentTool`. The server is called with the tool's original name and pi's
  * validated arguments. An `isError` result, a timeout, a cancel or a dead server make `execute` throw a
@@ -54,7 +69,7 @@ export interface McpAgentToolInput {
 export function createMcpAgentTool(input: McpAgentToolInput): AgentTool<TSchema, McpToolCallDetails> {
   const { tool, serverName, name } = input;
   const description = tool.description?.trim() || `Tool "${tool.name}" of the MCP server "${serverName}".`;
-  return {
+  const agentTool: AgentTool<TSchema, McpToolCallDetails> = {
     name,
     label: tool.title ?? tool.annotations?.title ?? tool.name,
     description:
@@ -65,6 +80,12 @@ export function createMcpAgentTool(input: McpAgentToolInput): AgentTool<TSchema,
     execute: (toolCallId, params, signal, onUpdate) =>
       callMcpTool(input, toolCallId, params, signal, onUpdate),
   };
+  toolInfos.set(agentTool, {
+    serverName,
+    toolName: tool.name,
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  });
+  return agentTool;
 }
 
 async function callMcpTool(

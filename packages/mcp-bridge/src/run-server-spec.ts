@@ -7,6 +7,11 @@ import type { RunOAuthSettings } from "./run-oauth.js";
 export interface RunServerOptions {
   /** Idle timeout of one tool call on this server, in ms; overrides the run's `callTimeoutMs`. */
   timeoutMs?: number;
+  /**
+   * Hard cap of one tool call on this server, in ms; overrides the run's `callMaxTotalTimeoutMs`. The host
+   * uses it for calls that wait on a person (AskUser with no expiry gets the longest timer, 2147483647).
+   */
+  maxTotalTimeoutMs?: number;
   /** Bound on spawning/opening, initialising and listing the tools of this server, in ms. */
   connectTimeoutMs: number;
   /** Globs (`*`, `?`) on original tool names; when present, only matching tools are offered. */

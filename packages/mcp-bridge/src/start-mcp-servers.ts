@@ -99,6 +99,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
     ...(options.onStderr ? { onStderr: options.onStderr } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.roots ? { roots: options.roots } : {}),
+    ...(options.elicitation ? { elicitation: options.elicitation } : {}),
     onToolsChanged: (serverName, listing) => {
       const refresh = listing.then(
         (tools) => {
@@ -210,7 +211,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       tool,
       name,
       callTimeoutMs: entry.spec.options.timeoutMs ?? options.callTimeoutMs,
-      callMaxTotalTimeoutMs: options.callMaxTotalTimeoutMs,
+      callMaxTotalTimeoutMs: entry.spec.options.maxTotalTimeoutMs ?? options.callMaxTotalTimeoutMs,
       toolOutputDir: options.toolOutputDir,
       ...(options.redactSavedOutput ? { redactSavedOutput: options.redactSavedOutput } : {}),
       runId: options.runId,

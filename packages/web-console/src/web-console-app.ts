@@ -7,6 +7,8 @@ export type WebConsoleRunEvent =
   | { type: "warning"; kind: string; message: string; serverName?: string }
   | { type: "mcp_server_status"; serverName: string; status: string; message: string }
   | { type: "text_delta"; text: string }
+  /** An ask of the run changed (opened, answered, expired, cancelled); the thread shows its card. */
+  | { type: "ask"; askId: string; kind: string; status: string }
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }
   | { type: "progress"; key: string; message: string; state: "working" | "done" | "failed" }

@@ -30,6 +30,10 @@ import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import { readSystemPrompt } from "./system-prompt.js";
 import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
+import { askEvent } from "./interaction/ask-event.js";
+import { createApprovalGate } from "./interaction/approval-gate.js";
+import { elicitationPortFor } from "./interaction/elicitation-port.js";
+import type { InteractionHost } from "./interaction/interaction-host.js";
 
 /** One request to the agent. */
 export interface RunRequest {
@@ -100,6 +104,8 @@ export interface RunAgentDependencies {
   protectedPaths?: ProtectedPaths;
   /** The host's secrets: replaced in every event and in the result before anyone sees or stores them. */
   hostSecrets?: Pick<HostSecrets, "redactText" | "heldBackLength">;
+  /** Asks, elicitations and approvals (absent: no one is ever asked; elicitation is not advertised). */
+  interaction?: InteractionHost;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -264,6 +270,16 @@ export async function runAgent(
       for (const warning of provided.warnings ?? []) emit({ type: "warning", ...warning });
       servers = [...servers, ...provided.servers];
     }
+    const interaction = deps.interaction;
+    if (interaction) {
+      cleanups.push(async () => interaction.broker.cancelRun(runId));
+      cleanups.push(async () => unwatch());
+    }
+    const unwatch =
+      interaction?.watchRun(runId, (ask) => emit(askEvent(ask))) ?? (() => {});
+    const elicitation = interaction
+      ? elicitationPortFor(interaction, { runId, conversationId: info.conversationId, signal: controller.signal })
+      : undefined;
     let firstCallStarted = false;
     const mcp = startMcpServers({
       servers,
@@ -288,6 +304,7 @@ export async function runAgent(
         }),
       toolCache: openToolListCache(loaded),
       roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
+      ...(elicitation ? { elicitation } : {}),
       onServerStatus: (status) => {
         if (!firstCallStarted || status.status === "failed") return;
         emit({
@@ -365,6 +382,16 @@ export async function runAgent(
       liveTools,
       prompt: input,
       signal: controller.signal,
+      ...(interaction && loaded.config.tools.approval.mode !== "off"
+        ? {
+            beforeToolCall: createApprovalGate(interaction, loaded.config.tools.approval, {
+              runId,
+              conversationId: info.conversationId,
+              signal: controller.signal,
+              redactText,
+            }),
+          }
+        : {}),
       workspaceDir: loaded.workspaceDir,
       onEvent: async (event) => {
         await observe("agent event hook", (observer) => observer.onAgentEvent?.(info, event));

@@ -1,3 +1,4 @@
+import type { AskRecord } from "@mono-agent/interaction";
 /**
  * What a run reports while it happens: the stable event stream behind `mono-agent run --json`
  * (one JSON object per line) and the live CLI output.
@@ -8,6 +9,17 @@ export type RunEvent =
   /** A server that was still connecting when the model was first called has connected (or its tools changed). */
   | { type: "mcp_server_status"; serverName: string; status: "connected" | "tools_changed"; message: string }
   | { type: "text_delta"; text: string }
+  /** An ask of this run (AskUser question, MCP elicitation, tool approval) opened or settled. */
+  | {
+      type: "ask";
+      askId: string;
+      kind: AskRecord["kind"];
+      status: AskRecord["status"];
+      prompt: AskRecord["prompt"];
+      answer?: AskRecord["answer"];
+      answeredBy?: AskRecord["answeredBy"];
+      cancelReason?: string;
+    }
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }
   /** A request-context server posted to `/v1/progress`; key and message are redacted and bounded. */

@@ -36,6 +36,8 @@ import {
   resetConversationRecords,
 } from "./reset-conversation.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
+import { type AdapterSendTools, askUserProvider } from "./interaction/ask-user-provider.js";
+import { type InteractionHost, startInteractionHost } from "./interaction/interaction-host.js";
 
 export { conversationStoreFile };
 
@@ -90,11 +92,18 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   hostSecrets?: readonly string[];
   /** Posts delivered continuations into their chat threads too (serve's Slack channel). */
   continuationPoster?: ContinuationPoster;
+  /** Adapter send tools of the host's channels (SlackSendMessage), served on AskUser's `mono-agent-adapter-send`. */
+  adapterSendTools?: AdapterSendTools;
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
 export interface MonoAgentApp {
   readonly loaded: LoadedConfig;
+  /**
+   * Asks, elicitations and approvals: add the channels that can answer (`interaction.addChannel`), answer
+   * through `interaction.broker.answer`, read records in `interaction.store`.
+   */
+  readonly interaction: InteractionHost;
   /** Handles one request: one Pi session with its MCP servers, from start to settle. */
   run(request: RunRequest): Promise<RunResult>;
   /**
@@ -179,6 +188,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
           ledger?.close();
           throw error;
         });
+  const interaction = startInteractionHost(loaded);
   const inFlight = new Set<Promise<RunResult>>();
   /** Runs in progress by logical conversation: what a reset must not pull the messages from under. */
   const activeRuns = new Map<string, Set<string>>();
@@ -237,6 +247,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     appToolProviders: [
       ...(options.appToolProviders ?? []),
       conversationTitleProvider(policy),
+      askUserProvider(policy, interaction, options.adapterSendTools),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
       ...runHistoryProviders({ loaded, env: options.env, policy, store: recording?.store }),
@@ -251,6 +262,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     ],
     historyAugmenters: sessionHistory.historyAugmenters,
     hostSecrets,
+    interaction,
     protectedPaths: collectProtectedPaths({
       loaded,
       cwd: options.cwd,
@@ -266,6 +278,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     [...(activeRuns.get(logical) ?? [])].map((runId) => ({ runId }));
   return {
     loaded,
+    interaction,
     onContinuationDelivered(listener) {
       const registered = (delivery: DeliveredContinuation) => listener(delivery);
       deliveryListeners.add(registered);
@@ -342,6 +355,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       memory.close();
       await sessionHistory.close();
       await recording?.close();
+      interaction.close();
       ledger?.close();
     },
   };

@@ -51,7 +51,7 @@ export async function startSlackHarness(
     customModels: {
       "faux:faux-1": { model: faux.getModel(), getApiKey: () => "x", label: "faux:faux-1", isDemo: false },
     },
-    appToolProviders: [channels.appToolProvider],
+    adapterSendTools: channels.adapterSendTools,
     continuationPoster: channels.continuationPoster,
   });
   await channels.start(app);

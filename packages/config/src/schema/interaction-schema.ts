@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { timeoutMsSchema } from "./timeout-ms-schema.js";
+
+/** Default longest wait of one AskUser question, in ms (mono-agent v0: 600000, ten minutes). */
+export const DEFAULT_ASK_USER_TIMEOUT_MS = 600_000;
 
 /** Highest TCP port number. */
 export const MAX_TCP_PORT = 65_535;
@@ -20,6 +24,16 @@ export const interactionSchema = z
           ),
       })
       .prefault({}),
+    askUser: z
+      .strictObject({
+        timeoutMs: timeoutMsSchema
+          .nullable()
+          .default(DEFAULT_ASK_USER_TIMEOUT_MS)
+          .describe(
+            'Longest wait for an AskUser answer, in ms; a shorter timeout the model asks for wins; null = no expiry (and no absolute call cap on AskUser). Env MONO_AGENT_ASK_USER_TIMEOUT_MS ("none" = null). Default 600000.',
+          ),
+      })
+      .prefault({}),
     bridge: z
       .strictObject({
         host: z
@@ -35,7 +49,7 @@ export const interactionSchema = z
       })
       .prefault({}),
   })
-  .describe("Progress reports and the loopback interaction bridge.");
+  .describe("Progress reports, AskUser and the loopback interaction bridge.");
 
 export const webSchema = z
   .strictObject({

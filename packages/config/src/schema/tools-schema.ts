@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalSchema } from "./approval-schema.js";
 import { envVarNameSchema } from "./env-reference-schema.js";
 import { filesystemSchema } from "./filesystem-schema.js";
 import { mcpServerNameSchema } from "./mcp-server-name.js";
@@ -77,5 +78,6 @@ export const toolsSchema = z
       .default([])
       .describe("Names of host env variables passed to every stdio server. Default []."),
     filesystem: filesystemSchema.optional(),
+    approval: approvalSchema.prefault({}),
   })
   .describe("Tool policy and MCP servers.");

@@ -19,8 +19,7 @@ import {
   type StartSlackChannelOptions,
   startSlackChannel,
 } from "@mono-agent/slack";
-import { requestScopedToolProvider } from "../../endpoints/request-scoped-tool-provider.js";
-import type { AppToolProvider } from "../app-tool-provider.js";
+import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { ContinuationPoster } from "../continuation-delivery.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveSlackConfig } from "./resolve-slack-config.js";
@@ -46,8 +45,8 @@ export interface AgentChannelsOptions {
 
 /** The chat channels of one app (Slack today), started and stopped with `serve`. */
 export interface AgentChannels {
-  /** The adapter send tools' provider (SlackSendMessage): pass it to `startMonoAgentApp`'s `appToolProviders`. */
-  readonly appToolProvider: AppToolProvider;
+  /** The adapter send tools (SlackSendMessage): pass them to `startMonoAgentApp`'s `adapterSendTools`. */
+  readonly adapterSendTools: AdapterSendTools;
   /** Posts delivered continuations into their Slack thread: pass it to `startMonoAgentApp`'s `continuationPoster`. */
   readonly continuationPoster: ContinuationPoster;
   /** Starts every configured channel of `app`; resolves to a line per started channel. Throws on bad config or a refused token. */
@@ -75,8 +74,7 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
   let app: MonoAgentApp | undefined;
   let closeStore: (() => Promise<void>) | undefined;
   const warn = (message: string) => options.onWarning?.(message);
-  const appToolProvider = requestScopedToolProvider({
-    serverName: ADAPTER_SEND_SERVER_NAME,
+  const adapterSendTools: AdapterSendTools = {
     isOffered: () => slack !== undefined && policy !== undefined && isSlackSendOffered(policy),
     createServer: (run) => {
       const channel = slack as SlackChannel;
@@ -89,7 +87,7 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
         producingConversationId: run.conversationId,
       });
     },
-  });
+  };
   const allowlist = () => {
     const config = app?.loaded.config.slack;
     return {
@@ -112,7 +110,7 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
     },
   };
   return {
-    appToolProvider,
+    adapterSendTools,
     continuationPoster,
     get slack() {
       return slack;

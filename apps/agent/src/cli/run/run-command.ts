@@ -1,3 +1,4 @@
+import { createTerminalAskChannel } from "../../app/interaction/terminal-ask-channel.js";
 import { dirname, resolve } from "node:path";
 import { terminalSafeJson } from "@mono-agent/evidence";
 import { assertConversationId } from "../../conversations/conversation-id.js";
@@ -90,6 +91,15 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       EXIT_FAILURE,
     );
   });
+  // Asks of cli: conversations are answered at this terminal, when there is one (stdin a TTY).
+  app.interaction.addChannel(
+    createTerminalAskChannel({
+      input: io.stdin,
+      output: io.stderr,
+      answer: (askId, answer, answeredBy) => void app.interaction.broker.answer(askId, answer, answeredBy),
+      cancel: (askId) => void app.interaction.broker.cancel(askId, "channel_failed"),
+    }),
+  );
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {

@@ -91,7 +91,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     env,
     cwd: io.cwd,
     hostSecrets: [token],
-    appToolProviders: [channels.appToolProvider],
+    adapterSendTools: channels.adapterSendTools,
     continuationPoster: channels.continuationPoster,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   }).catch((error: unknown) => {

@@ -1,0 +1,76 @@
+import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { mergeMcpServers } from "../../endpoints/merge-mcp-servers.js";
+import { requestScopedToolProvider } from "../../endpoints/request-scoped-tool-provider.js";
+import type { AppToolProvider, AppToolRunContext } from "../app-tool-provider.js";
+import { ASK_USER_TOOL_NAME, createAskUserServer } from "./ask-user-server.js";
+import type { InteractionHost } from "./interaction-host.js";
+
+/**
+ * Whether AskUser is offered to a run: the policy offers it (name, alias `ask_user`, or an
+ * `mcp__mono-agent-adapter-send__` spelling; allow-all offers it) and the run's conversation has an ask
+ * channel (`cli:`, `web:`, or one a host registered). A CLI run without a TTY is still offered the tool;
+ * the call then fails closed with a result that says no one can answer here.
+ */
+export function isAskUserOffered(policy: ToolPolicy, host: InteractionHost, run: AppToolRunContext): boolean {
+  return (
+    evaluateTool(policy, ASK_USER_TOOL_NAME, {
+      adapters: { askUser: host.hasChannelFor(run.conversationId) },
+    }).decision === "offered"
+  );
+}
+
+/**
+ * Other tools of the `mono-agent-adapter-send` server (SlackSendMessage): served beside AskUser on the same
+ * server when both are offered, alone when only they are.
+ */
+export interface AdapterSendTools {
+  isOffered(run: AppToolRunContext): boolean;
+  /** A fresh server with the tools, for one request of the run. */
+  createServer(run: AppToolRunContext): McpServer;
+}
+
+/**
+ * The AskUser provider: a request-scoped `mono-agent-adapter-send` server per run it is offered to, with
+ * the host's other adapter send tools (`extra`) on the same server.
+ */
+export function askUserProvider(
+  policy: ToolPolicy,
+  host: InteractionHost,
+  extra?: AdapterSendTools,
+): AppToolProvider {
+  const provider = requestScopedToolProvider({
+    serverName: ADAPTER_SEND_SERVER_NAME,
+    isOffered: (run) => isAskUserOffered(policy, host, run) || extra?.isOffered(run) === true,
+    createServer: (run) => {
+      const servers = [
+        ...(isAskUserOffered(policy, host, run)
+          ? [
+              createAskUserServer({
+                broker: host.broker,
+                runId: run.runId,
+                conversationId: run.conversationId,
+                timeoutMs: host.askUserTimeoutMs,
+                signal: run.signal,
+              }),
+            ]
+          : []),
+        ...(extra?.isOffered(run) ? [extra.createServer(run)] : []),
+      ];
+      return servers.length === 1
+        ? (servers[0] as McpServer)
+        : mergeMcpServers(ADAPTER_SEND_SERVER_NAME, servers);
+    },
+  });
+  return async (run) => {
+    const provided = await provider(run);
+    return {
+      ...provided,
+      // A wait for a person: the idle timeout is the ask's own, and no expiry means no absolute cap either.
+      servers: provided.servers.map((server) => ({
+        ...server,
+        options: { ...server.options, ...host.askUserCallTimeouts() },
+      })),
+    };
+  };
+}

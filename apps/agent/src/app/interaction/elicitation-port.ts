@@ -1,0 +1,62 @@
+import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { FormSchema } from "@mono-agent/interaction";
+import type { McpElicitationPort } from "@mono-agent/mcp-bridge";
+import type { InteractionHost } from "./interaction-host.js";
+
+/**
+ * The run's answer to MCP elicitation: a form or a link, asked through the conversation's channel like an
+ * AskUser question. Undefined when the channel can answer neither mode (then the client advertises no
+ * elicitation capability). No answer in time, a cancelled ask or a busy conversation answer `cancel`.
+ */
+export function elicitationPortFor(
+  host: InteractionHost,
+  run: { runId: string; conversationId: string; signal: AbortSignal },
+): McpElicitationPort | undefined {
+  const modes = {
+    form: host.broker.canAnswer("form", run.conversationId),
+    url: host.broker.canAnswer("url", run.conversationId),
+  };
+  if (!modes.form && !modes.url) return undefined;
+  return {
+    modes,
+    async elicit({ serverName, params }, signal): Promise<ElicitResult> {
+      const url = params.mode === "url";
+      try {
+        const ask = await host.broker.ask(
+          {
+            kind: url ? "url" : "form",
+            runId: run.runId,
+            conversationId: run.conversationId,
+            prompt:
+              params.mode === "url"
+                ? {
+                    kind: "url",
+                    serverName,
+                    message: params.message,
+                    url: params.url,
+                    elicitationId: params.elicitationId,
+                  }
+                : {
+                    kind: "form",
+                    serverName,
+                    message: params.message,
+                    requestedSchema: params.requestedSchema as unknown as FormSchema,
+                  },
+            timeoutMs: host.askUserTimeoutMs,
+          },
+          AbortSignal.any([signal, run.signal]),
+        );
+        const answer = ask.answer;
+        if (ask.status !== "answered" || answer === undefined) return { action: "cancel" };
+        if (answer.kind === "form")
+          return answer.action === "accept"
+            ? { action: "accept", content: answer.content ?? {} }
+            : { action: answer.action };
+        if (answer.kind === "url") return { action: answer.action };
+        return { action: "cancel" };
+      } catch {
+        return { action: "cancel" };
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { dirname, join } from "node:path";
+import type { LoadedConfig } from "@mono-agent/config";
+import {
+  type AskBroker,
+  type AskChannel,
+  type AskRecord,
+  createAskBroker,
+  type InteractionStore,
+} from "@mono-agent/interaction";
+import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
+import { conversationChannel } from "@mono-agent/ids";
+
+/** Longest timer Node can hold, in ms (2^31-1): the wait of an AskUser call with no expiry. */
+export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Extra idle time an AskUser call gets beyond the ask's own timeout, in ms: the ask expires first and the
+ * tool answers "expired", so the MCP call's idle timeout never cuts a wait for a person short.
+ */
+export const ASK_CALL_MARGIN_MS = 30_000;
+
+/** Where the ask and approval store lives: beside the artifacts folder (`.mono-agent/interaction.sqlite`). */
+export function interactionStoreFile(loaded: LoadedConfig): string {
+  return join(dirname(loaded.artifactsDir), "interaction.sqlite");
+}
+
+/** The app's interaction bridge: one store, one broker, the channels that can answer, run observers. */
+export interface InteractionHost {
+  readonly broker: AskBroker;
+  readonly store: InteractionStore;
+  /** `interaction.askUser.timeoutMs`. */
+  readonly askUserTimeoutMs: number | null;
+  /** Timeouts of the AskUser server's calls: the ask's own plus a margin, or no cap with no expiry. */
+  askUserCallTimeouts(): { timeoutMs: number; maxTotalTimeoutMs: number };
+  addChannel(channel: AskChannel): void;
+  hasChannelFor(conversationId: string): boolean;
+  /** Asks of a run are reported to `listener` while it is registered (run evidence); returns unregister. */
+  watchRun(runId: string, listener: (ask: AskRecord) => void): () => void;
+  /** Asks the last stop left pending, cancelled at this start (`host_restarted`). */
+  readonly cancelledAtStart: AskRecord[];
+  close(): void;
+}
+
+/** Opens the store, cancels what a stopped host left pending, and starts the broker. */
+export function startInteractionHost(
+  loaded: LoadedConfig,
+  channels: readonly AskChannel[] = [],
+): InteractionHost {
+  const store = createSqliteInteractionStore({ file: interactionStoreFile(loaded) });
+  const watchers = new Map<string, Set<(ask: AskRecord) => void>>();
+  const registered = new Map<string, AskChannel>();
+  for (const channel of channels) registered.set(channel.id, channel);
+  const broker = createAskBroker({
+    store,
+    channels: [...channels],
+    onChange: (ask) => {
+      for (const listener of watchers.get(ask.runId) ?? []) listener(ask);
+    },
+  });
+  const cancelledAtStart = broker.cancelLeftPending();
+  const askUserTimeoutMs = loaded.config.interaction.askUser.timeoutMs;
+  return {
+    broker,
+    store,
+    askUserTimeoutMs,
+    cancelledAtStart,
+    askUserCallTimeouts: () =>
+      askUserTimeoutMs === null
+        ? { timeoutMs: NO_EXPIRY_CALL_TIMEOUT_MS, maxTotalTimeoutMs: NO_EXPIRY_CALL_TIMEOUT_MS }
+        : {
+            timeoutMs: Math.min(NO_EXPIRY_CALL_TIMEOUT_MS, askUserTimeoutMs + ASK_CALL_MARGIN_MS),
+            maxTotalTimeoutMs: Math.min(NO_EXPIRY_CALL_TIMEOUT_MS, askUserTimeoutMs + ASK_CALL_MARGIN_MS),
+          },
+    addChannel(channel) {
+      registered.set(channel.id, channel);
+      broker.addChannel(channel);
+    },
+    hasChannelFor: (conversationId) => registered.has(conversationChannel(conversationId) ?? ""),
+    watchRun(runId, listener) {
+      const set = watchers.get(runId) ?? new Set();
+      watchers.set(runId, set.add(listener));
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) watchers.delete(runId);
+      };
+    },
+    close() {
+      broker.close();
+      store.close();
+    },
+  };
+}
