@@ -5,6 +5,7 @@ export {
   SLACK_CONVERSATION_ID_FORM,
   slackConversationId,
 } from "./slack-conversation-id.js";
+export { createSlackAskChannel, type SlackAskAnswerer, type SlackAskChannel } from "./slack-ask-channel.js";
 export { postSlackText } from "./post-slack-text.js";
 export { SLACK_CHANNEL_BUDGET, SLACK_MESSAGE_LIMIT, SLACK_MIN_UPDATE_INTERVAL_MS } from "./slack-limits.js";
 export {

@@ -10,6 +10,8 @@ import {
 import { App, Assistant, HTTPReceiver, SocketModeReceiver } from "@slack/bolt";
 import { type RetryOptions, WebClient } from "@slack/web-api";
 import { silentLogger } from "./silent-logger.js";
+import { SLACK_ASK_ACTION_PREFIX } from "./slack-ask-blocks.js";
+import { createSlackAskChannel, type SlackAskAnswerer, type SlackAskChannel } from "./slack-ask-channel.js";
 import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
 import { callSlack } from "./slack-api-error.js";
 import { slackConversationId } from "./slack-conversation-id.js";
@@ -38,6 +40,11 @@ export interface StartSlackChannelOptions extends SlackAllowlist {
   minUpdateIntervalMs?: number;
   /** The per-channel send budget (default {@link SLACK_CHANNEL_BUDGET}). */
   budget?: RateBudget;
+  /**
+   * Answers asks (the interaction broker's `answer`): with it the channel carries AskUser and approvals as
+   * buttons (see {@link SlackChannel.askChannel}); without it no ask is shown in Slack.
+   */
+  answerAsk?: SlackAskAnswerer;
   /** Warnings (a post that failed, a file skipped, Bolt's own); the library never prints. */
   onWarning?: (message: string) => void;
   now?: () => Date;
@@ -50,6 +57,8 @@ export interface SlackChannel {
   readonly botUserId: string;
   /** The channel's send budget, shared with SlackSendMessage and deliveries. */
   readonly budget: RateBudget;
+  /** The ask port to register with the interaction broker (with `answerAsk`). */
+  readonly askChannel?: SlackAskChannel;
   /** HTTP mode: the port the events endpoint listens on. */
   readonly port?: number;
   /** Stops receiving, then waits for the runs in progress to answer. */
@@ -58,6 +67,7 @@ export interface SlackChannel {
 
 interface Arrival {
   eventId: string;
+  userId?: string;
   channel: string;
   /** The thread the conversation lives in (undefined: a top-level DM). */
   threadTs?: string;
@@ -114,12 +124,23 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
     ...(options.now ? { now: options.now } : {}),
     onError: (error) => warn(`Slack: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const askChannel = options.answerAsk
+    ? createSlackAskChannel({ client, allowlist: options, answer: options.answerAsk, onWarning: warn })
+    : undefined;
   const accept = async (arrival: Arrival) => {
     if (!isSlackChannelAllowed(options, arrival.channel)) return;
+    const logical = slackConversationId(arrival.channel, arrival.threadTs);
+    // A reply in a thread whose run waits on a question answers it (the run is still in progress there).
+    if (
+      askChannel &&
+      arrival.userId &&
+      (await askChannel.reply(logical, slackInboundText(arrival.text, botUserId), arrival.userId))
+    )
+      return;
     const files = arrival.files ?? [];
     await inbox.accept({
       eventKey: `slack:${arrival.eventId}`,
-      logicalConversationId: slackConversationId(arrival.channel, arrival.threadTs),
+      logicalConversationId: logical,
       input: slackInboundText(arrival.text, botUserId),
       source: "slack",
       ...(files.length > 0
@@ -159,8 +180,16 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
       threadTs: event.thread_ts ?? event.ts,
       text: event.text,
       files: (event as { files?: SlackEventFile[] }).files ?? [],
+      ...(event.user ? { userId: event.user } : {}),
     });
   });
+  if (askChannel)
+    bolt.action({ action_id: new RegExp(`^${SLACK_ASK_ACTION_PREFIX}_`) }, async ({ ack, body, action }) => {
+      await ack();
+      const value = (action as { value?: unknown }).value;
+      if (typeof value === "string")
+        await askChannel.click(value, body.user.id).catch((error: unknown) => warn(String(error)));
+    });
   if (options.allowDirectMessages) {
     bolt.assistant(
       new Assistant({
@@ -176,6 +205,7 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
             text?: string;
             files?: SlackEventFile[];
             bot_id?: string;
+            user?: string;
           };
           if (item.bot_id !== undefined) return;
           await accept({
@@ -184,6 +214,7 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
             threadTs: item.thread_ts ?? item.ts,
             text: item.text,
             files: item.files ?? [],
+            ...(item.user ? { userId: item.user } : {}),
             setStatus: async (status) => {
               await setStatus(status);
             },
@@ -201,6 +232,7 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
       ts: string;
       text?: string;
       bot_id?: string;
+      user?: string;
       files?: SlackEventFile[];
     };
     if (item.channel_type !== "im" || item.bot_id !== undefined) return;
@@ -211,6 +243,7 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
       ...(item.thread_ts ? { threadTs: item.thread_ts } : {}),
       text: item.text,
       files: item.files ?? [],
+      ...(item.user ? { userId: item.user } : {}),
     });
   });
 
@@ -230,6 +263,7 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
     client,
     botUserId,
     budget,
+    ...(askChannel ? { askChannel } : {}),
     ...(port !== undefined ? { port } : {}),
     async stop() {
       if (stopped) return;

@@ -11,6 +11,8 @@ export interface FakeSlackMessage {
   text: string;
   /** Every text the message had, in order (the post, then each update). */
   versions: string[];
+  /** Block Kit blocks of the latest version. */
+  blocks?: unknown[];
   unfurl_links?: boolean;
   unfurl_media?: boolean;
 }
@@ -27,6 +29,13 @@ export interface FakeSlack {
   /** Every Web API method called, in order (`chat.postMessage`, ...), 429 answers included. */
   readonly calls: string[];
   readonly statuses: { channel_id: string; thread_ts: string; status: string }[];
+  /** Members of each channel (`conversations.members`); default UHUMAN in C0ALLOW and C0OTHER. */
+  members: Record<string, string[]>;
+  /** Signs and POSTs a Block Kit interaction (a button click) to `url`; resolves to the HTTP status. */
+  clickButton(
+    url: string,
+    options: { userId: string; channel: string; messageTs: string; value: string },
+  ): Promise<number>;
   /** Answer every `n`th call with 429 Retry-After `retryAfterSeconds` (0: never). */
   rateLimitEvery: number;
   retryAfterSeconds: number;
@@ -106,6 +115,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         ts,
         text: String(args.text ?? ""),
         versions: [String(args.text ?? "")],
+        ...(Array.isArray(args.blocks) ? { blocks: args.blocks as unknown[] } : {}),
         ...(typeof args.thread_ts === "string" ? { thread_ts: args.thread_ts } : {}),
         ...(typeof args.unfurl_links === "boolean" ? { unfurl_links: args.unfurl_links } : {}),
         ...(typeof args.unfurl_media === "boolean" ? { unfurl_media: args.unfurl_media } : {}),
@@ -118,6 +128,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (!message) return { ok: false, error: "message_not_found" };
       message.text = String(args.text ?? "");
       message.versions.push(message.text);
+      if (Array.isArray(args.blocks)) message.blocks = args.blocks as unknown[];
       return { channel: message.channel, ts: message.ts };
     },
     "assistant.threads.setStatus": (args) => {
@@ -129,6 +140,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       return {};
     },
     "assistant.threads.setSuggestedPrompts": () => ({}),
+    "conversations.members": (args) => ({
+      members: fake.members[String(args.channel)] ?? [],
+      response_metadata: { next_cursor: "" },
+    }),
   };
 
   const fake: FakeSlack = {
@@ -142,6 +157,37 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     statuses,
     rateLimitEvery: 0,
     retryAfterSeconds: 0,
+    members: { C0ALLOW: ["UHUMAN"], C0OTHER: ["UHUMAN"] },
+    async clickButton(url, click) {
+      const payload = {
+        type: "block_actions",
+        team: { id: "T1" },
+        user: { id: click.userId },
+        api_app_id: "A1",
+        token: "verification",
+        trigger_id: "1.2.3",
+        container: { type: "message", message_ts: click.messageTs, channel_id: click.channel },
+        channel: { id: click.channel },
+        message: { ts: click.messageTs, type: "message" },
+        actions: [
+          { type: "button", action_id: "mono_ask_0", block_id: "b", value: click.value, action_ts: "1" },
+        ],
+      };
+      const text = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signature = createHmac("sha256", signingSecret).update(`v0:${timestamp}:${text}`).digest("hex");
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-slack-request-timestamp": String(timestamp),
+          "x-slack-signature": `v0=${signature}`,
+        },
+        body: text,
+      });
+      await response.text();
+      return response.status;
+    },
     fileFetches,
     rateLimitNext(method, count) {
       limited.set(method, count);

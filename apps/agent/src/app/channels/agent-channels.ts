@@ -144,11 +144,14 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
         dedupe,
         session: loaded.config.runtime.session,
         onWarning: warn,
+        answerAsk: (askId, answer, answeredBy) =>
+          started.interaction.broker.answer(askId, answer, answeredBy),
         ...options.slack,
       }).catch(async (error: unknown) => {
         await dedupe.close();
         throw error;
       });
+      if (slack.askChannel) started.interaction.addChannel(slack.askChannel);
       const where =
         config.mode === "http"
           ? `HTTP events on ${config.http.host}:${slack.port}${config.http.path}`
