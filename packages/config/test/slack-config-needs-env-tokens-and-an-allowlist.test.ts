@@ -7,7 +7,7 @@ const errorsOf = async (config: unknown) =>
     (issue) => issue.severity === "error",
   );
 const messagesOf = async (config: unknown) =>
-  (await errorsOf(config)).map((issue) => `${issue.path ?? ""}: ${issue.message}`).join("\n");
+  (await errorsOf(config)).map((issue) => `${issue.jsonPath ?? ""}: ${issue.message}`).join("\n");
 
 describe("slack config", () => {
   it("defaults: Socket Mode, loopback HTTP endpoint settings, nothing allowed beyond the listed channels", async () => {

@@ -281,7 +281,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       .writeHead(200, {
         "content-type": "application/json",
         ...(method === "auth.test"
-          ? { "x-oauth-scopes": "app_mentions:read,chat:write,im:history,files:read" }
+          ? { "x-oauth-scopes": "app_mentions:read,chat:write,im:history,files:read,channels:read" }
           : {}),
       })
       .end(JSON.stringify(answer));

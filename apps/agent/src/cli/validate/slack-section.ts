@@ -6,8 +6,14 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
 /** How long `validate --connect` waits for Slack's auth.test, in ms: one round trip, with room for a slow link. */
 export const SLACK_AUTH_TEST_TIMEOUT_MS = 5_000;
 
-/** Bot scopes the channel needs (docs/slack.md's manifest): reading mentions and DMs, posting, files, assistant. */
-export const SLACK_REQUIRED_SCOPES = ["app_mentions:read", "chat:write", "im:history", "files:read"] as const;
+/** Bot scopes the channel needs (docs/slack.md manifest): mentions and DMs, posting, files, channel members (asks). */
+export const SLACK_REQUIRED_SCOPES = [
+  "app_mentions:read",
+  "chat:write",
+  "im:history",
+  "files:read",
+  "channels:read",
+] as const;
 
 async function authTestLines(apiUrl: string, botToken: string): Promise<CheckLine[]> {
   try {
