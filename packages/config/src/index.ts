@@ -94,6 +94,17 @@ export {
   type SlackConfig,
   slackSchema,
 } from "./schema/slack-schema.js";
+export {
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_PORT,
+  type ScheduleTriggerConfig,
+  TRIGGER_NAME_PATTERN,
+  type TriggerDestination,
+  type TriggersConfig,
+  WEBHOOK_SECRET_MIN_CHARS,
+  type WebhookTriggerConfig,
+} from "./schema/triggers-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export {
   DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
