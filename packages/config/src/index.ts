@@ -102,6 +102,12 @@ export {
   DEFAULT_MCP_STARTUP_GRACE_MS,
 } from "./schema/tools-schema.js";
 export {
+  DEFAULT_SLACK_HTTP_PORT,
+  SLACK_CHANNEL_ID_PATTERN,
+  type SlackConfig,
+  slackSchema,
+} from "./schema/slack-schema.js";
+export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
   DEFAULT_WEBHOOK_PORT,

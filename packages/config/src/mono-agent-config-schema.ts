@@ -6,6 +6,7 @@ import { memorySchema } from "./schema/memory-schema.js";
 import { modelsSchema } from "./schema/models-schema.js";
 import { runtimeSchema } from "./schema/runtime-schema.js";
 import { sandboxSchema } from "./schema/sandbox-schema.js";
+import { slackSchema } from "./schema/slack-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
 import { triggersSchema } from "./schema/triggers-schema.js";
 
@@ -22,6 +23,7 @@ export const monoAgentConfigSchema = z
     continuations: continuationsSchema.optional(),
     web: webSchema.optional(),
     sandbox: sandboxSchema.prefault({}),
+    slack: slackSchema.optional(),
     triggers: triggersSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");

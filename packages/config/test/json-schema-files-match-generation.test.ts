@@ -32,6 +32,7 @@ describe("committed JSON Schemas", () => {
       "continuations",
       "web",
       "sandbox",
+      "slack",
       "triggers",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 
-/** The assistant message a delivered continuation becomes in its conversation. */
+/** The assistant message a delivered continuation (or, with `model: "adapter-send"`, a channel send) becomes in its conversation. */
 export function continuationMessage(text: string, now: number, model = "continuation"): AgentMessage {
   return {
     role: "assistant",
@@ -122,6 +122,14 @@ export type DeliveryRecorder = (
   },
 ) => Promise<void>;
 
+/** A chat platform a delivered continuation is posted into (the thread or chat of its conversation). */
+export interface ContinuationPoster {
+  /** Whether `conversationId` lives on the platform and may be posted to now (the allowlist rechecked). */
+  accepts(conversationId: string): boolean;
+  /** Posts the text; throws when the platform refused it (the delivery is then retried). */
+  post(conversationId: string, text: string): Promise<void>;
+}
+
 /** `historyErrorCode` of a delivery that reached the conversation but not run history. */
 export const RUN_HISTORY_FAILED = "run_history_failed";
 
@@ -136,11 +144,13 @@ export function createConversationChannel(
   conversations: ConversationStore,
   options: {
     recordRun?: DeliveryRecorder;
+    /** Posts a delivery into its chat platform thread too (Slack), before it is appended to the store. */
+    poster?: ContinuationPoster;
     /** Told of every delivery that reached its conversation (live views); a throw is ignored. */
     onDelivered?: (delivery: DeliveredContinuation) => void;
   } = {},
 ): ContinuationChannel {
-  const { recordRun, onDelivered } = options;
+  const { recordRun, onDelivered, poster } = options;
   const outcome = async (request: Parameters<DeliveryRecorder>[0]): Promise<ContinuationDeliveryOutcome> => {
     const base = {
       channel: request.conversationId.slice(0, request.conversationId.indexOf(":")),
@@ -162,10 +172,14 @@ export function createConversationChannel(
   return {
     accepts: (conversationId) => CONVERSATION_ID_PATTERN.test(conversationId),
     async deliver(request) {
-      if (!conversationHasRun(conversations.file, request.deliveryId, request.conversationId))
+      if (!conversationHasRun(conversations.file, request.deliveryId, request.conversationId)) {
+        // Posted first: a post that fails throws, so the record is retried and nothing was stored; once
+        // stored, a repeat of the same delivery id posts nothing again.
+        if (poster?.accepts(request.conversationId)) await poster.post(request.conversationId, request.text);
         conversations.appendMessages(request.conversationId, request.deliveryId, [
           continuationMessage(request.text, Date.now()),
         ]);
+      }
       return outcome(request);
     },
     async lookupDelivery(deliveryId, conversationId, origin) {

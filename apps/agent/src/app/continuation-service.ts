@@ -10,6 +10,7 @@ import {
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import {
+  type ContinuationPoster,
   conversationHasRun,
   createConversationChannel,
   type DeliveredContinuation,
@@ -91,6 +92,8 @@ export async function startAgentContinuations(options: {
   runRecording?: RunRecordingService;
   /** Told of every delivery that reached its conversation (the web console refreshes the thread). */
   onDelivered?: (delivery: DeliveredContinuation) => void;
+  /** Posts deliveries into their chat threads too (the Slack channel of serve). */
+  poster?: ContinuationPoster;
   /** Overrides `continuations.port` (tests pass 0). */
   port?: number;
   /** Test-only pause points of the worker. */
@@ -117,6 +120,7 @@ export async function startAgentContinuations(options: {
     synthesizer: createContinuationSynthesizer(options),
     channel: createConversationChannel(conversations, {
       ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
+      ...(options.poster ? { poster: options.poster } : {}),
       ...(runRecording
         ? {
             recordRun: (delivery) =>

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
@@ -10,7 +12,12 @@ import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
-import type { DeliveredContinuation } from "./continuation-delivery.js";
+import {
+  type ContinuationPoster,
+  continuationMessage,
+  conversationHasRun,
+  type DeliveredContinuation,
+} from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
@@ -18,7 +25,6 @@ import { collectHostSecrets } from "./host-secrets.js";
 import { startHostLedger } from "./host-leftovers.js";
 import { rolloverConversationId } from "./rollover-conversation.js";
 import { createRunId } from "./run-id.js";
-import { continuationMessage, conversationHasRun } from "./continuation-delivery.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
 import { runHistoryProviders } from "./run-history-tool.js";
@@ -31,10 +37,24 @@ import {
   resetConversationRecords,
 } from "./reset-conversation.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
-import { askUserProvider } from "./interaction/ask-user-provider.js";
+import { type AdapterSendTools, askUserProvider } from "./interaction/ask-user-provider.js";
 import { type InteractionHost, startInteractionHost } from "./interaction/interaction-host.js";
 
 export { conversationStoreFile };
+
+/** The user side of a send into a fresh conversation (see `recordDelivery`). */
+function deliveryNote(now: number): AgentMessage {
+  return {
+    role: "user",
+    content: [
+      {
+        type: "text",
+        text: "[mono-agent] The agent posted the next message here from another conversation.",
+      },
+    ],
+    timestamp: now,
+  } as AgentMessage;
+}
 
 function readOperatorToken(file: string): string[] {
   try {
@@ -71,6 +91,10 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   envFile?: string;
   /** Secret values the host holds beyond `env` (the web console token): never persisted by a run. */
   hostSecrets?: readonly string[];
+  /** Posts delivered continuations into their chat threads too (serve's Slack channel). */
+  continuationPoster?: ContinuationPoster;
+  /** Adapter send tools of the host's channels (SlackSendMessage), served on AskUser's `mono-agent-adapter-send`. */
+  adapterSendTools?: AdapterSendTools;
   /** The clock runs start by (their `startedAt` and rollover bucket); default the system clock. */
   now?: () => Date;
   /** The zone of the daily rollover when `runtime.session.rolloverTimezone` is not set; default the host's. */
@@ -104,6 +128,16 @@ export interface MonoAgentApp {
    * recorded as running by another live process. Nothing is removed when it throws.
    */
   resetConversation(conversationId: string): Promise<ConversationReset>;
+  /**
+   * Appends a confirmed channel send (SlackSendMessage, TelegramSendMessage) to the destination
+   * conversation's history as an assistant message, once per `idempotencyKey`
+   * (`adapter-send:<channel>:<destination>:<receipt>`): a repeat is `already_recorded` and changes nothing.
+   */
+  recordDelivery(entry: {
+    conversationId: string;
+    text: string;
+    idempotencyKey: string;
+  }): Promise<"recorded" | "already_recorded">;
   /**
    * Stores the answer of a run that ran elsewhere (an isolated trigger run delivered to its destination)
    * in `conversationId` (its rollover bucket applied): a user message `note` saying where it came from,
@@ -189,6 +223,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
             env: options.env,
             customModels: options.customModels ?? {},
             conversations,
+            ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
             ...(recording ? { runRecording: recording } : {}),
             onDelivered: (delivery) => {
               for (const listener of deliveryListeners)
@@ -230,7 +265,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     appToolProviders: [
       ...(options.appToolProviders ?? []),
       conversationTitleProvider(policy),
-      askUserProvider(policy, interaction),
+      askUserProvider(policy, interaction, options.adapterSendTools),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
       ...runHistoryProviders({ loaded, env: options.env, policy, store: recording?.store }),
@@ -290,6 +325,22 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         })
         .catch(() => {});
       return running;
+    },
+    async recordDelivery(entry) {
+      assertConversationId(entry.conversationId);
+      parseAdapterSendIdempotencyKey(entry.idempotencyKey);
+      // The key's ":" are not allowed in a run id; "_" appears in no Slack or Telegram id, so this is one-to-one.
+      const runId = entry.idempotencyKey.replaceAll(":", "_");
+      if (conversationHasRun(conversations.file, runId, entry.conversationId)) return "already_recorded";
+      // A history restores whole turns (from a user message): a send into a fresh conversation gets a note
+      // as its user side, so the next run there knows what the agent posted.
+      const fresh = conversations.loadMessages(entry.conversationId).length === 0;
+      const now = Date.now();
+      conversations.appendMessages(entry.conversationId, runId, [
+        ...(fresh ? [deliveryNote(now)] : []),
+        continuationMessage(entry.text, now, "adapter-send"),
+      ]);
+      return "recorded";
     },
     deliverMessage(conversationId, delivery, deliveryId) {
       const startedAt = now();

@@ -1,4 +1,6 @@
 import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { mergeMcpServers } from "../../endpoints/merge-mcp-servers.js";
 import { requestScopedToolProvider } from "../../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider, AppToolRunContext } from "../app-tool-provider.js";
 import { ASK_USER_TOOL_NAME, createAskUserServer } from "./ask-user-server.js";
@@ -18,19 +20,47 @@ export function isAskUserOffered(policy: ToolPolicy, host: InteractionHost, run:
   );
 }
 
-/** The AskUser provider: a request-scoped `mono-agent-adapter-send` server per run it is offered to. */
-export function askUserProvider(policy: ToolPolicy, host: InteractionHost): AppToolProvider {
+/**
+ * Other tools of the `mono-agent-adapter-send` server (SlackSendMessage): served beside AskUser on the same
+ * server when both are offered, alone when only they are.
+ */
+export interface AdapterSendTools {
+  isOffered(run: AppToolRunContext): boolean;
+  /** A fresh server with the tools, for one request of the run. */
+  createServer(run: AppToolRunContext): McpServer;
+}
+
+/**
+ * The AskUser provider: a request-scoped `mono-agent-adapter-send` server per run it is offered to, with
+ * the host's other adapter send tools (`extra`) on the same server.
+ */
+export function askUserProvider(
+  policy: ToolPolicy,
+  host: InteractionHost,
+  extra?: AdapterSendTools,
+): AppToolProvider {
   const provider = requestScopedToolProvider({
     serverName: ADAPTER_SEND_SERVER_NAME,
-    isOffered: (run) => isAskUserOffered(policy, host, run),
-    createServer: (run) =>
-      createAskUserServer({
-        broker: host.broker,
-        runId: run.runId,
-        conversationId: run.conversationId,
-        timeoutMs: host.askUserTimeoutMs,
-        signal: run.signal,
-      }),
+    isOffered: (run) => isAskUserOffered(policy, host, run) || extra?.isOffered(run) === true,
+    createServer: (run) => {
+      const servers = [
+        ...(isAskUserOffered(policy, host, run)
+          ? [
+              createAskUserServer({
+                broker: host.broker,
+                runId: run.runId,
+                conversationId: run.conversationId,
+                timeoutMs: host.askUserTimeoutMs,
+                signal: run.signal,
+              }),
+            ]
+          : []),
+        ...(extra?.isOffered(run) ? [extra.createServer(run)] : []),
+      ];
+      return servers.length === 1
+        ? (servers[0] as McpServer)
+        : mergeMcpServers(ADAPTER_SEND_SERVER_NAME, servers);
+    },
   });
   return async (run) => {
     const provided = await provider(run);

@@ -23,7 +23,8 @@ const HELP = `usage: ${USAGE}
 Serves the web console: threads (web:<threadId>) with streamed answers and each turn's tool activity,
 files sent with a message (staged for tools.mcpRequestContextServers), and continuation results shown
 live in their thread. Runs the config's triggers too: schedules at their fire times, webhooks on
-triggers.webhookServer (one serve per folder runs them; docs/triggers.md).
+triggers.webhookServer (one serve per folder runs them; docs/triggers.md). With a slack block it also
+joins Slack (docs/slack.md): mentions in allowed channels and DMs are answered in their threads.
 Prints the URL to open; it carries the operator token (#token=...), which every request must prove.
 
   --port N          port (default web.port, else ${DEFAULT_WEB_PORT}; 0 picks a free one)
@@ -81,11 +82,18 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   const token = givenToken ?? generateOperatorToken();
 
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
+  const { createAgentChannels } = await import("../../app/channels/agent-channels.js");
+  const channels = createAgentChannels({
+    env,
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+  });
   const app = await startMonoAgentApp({
     configPath,
     env,
     cwd: io.cwd,
     hostSecrets: [token],
+    adapterSendTools: channels.adapterSendTools,
+    continuationPoster: channels.continuationPoster,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   }).catch((error: unknown) => {
     throw new ExitError(
@@ -141,6 +149,17 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
       EXIT_FAILURE,
     );
   });
+  // The chat channels (slack.*) start with the console and stop with it; a channel that cannot start stops serve.
+  const channelLines = await channels.start(app).catch(async (error: unknown) => {
+    await channels.stop();
+    await webConsole.close();
+    await app.close();
+    throw new ExitError(
+      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate --connect\` to check the slack settings`,
+      EXIT_FAILURE,
+    );
+  });
+  for (const line of channelLines) io.stdout.write(`${line}\n`);
   if (webConsole.interruptedTurns > 0)
     io.stderr.write(
       `note: ${webConsole.interruptedTurns} turn(s) left running by an earlier start are marked interrupted\n`,
@@ -171,6 +190,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  await channels.stop();
   await triggers?.close();
   await webConsole.close();
   await app.close();

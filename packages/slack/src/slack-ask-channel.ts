@@ -1,0 +1,149 @@
+import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
+import { logicalConversationId } from "@mono-agent/ids";
+import type { WebClient } from "@slack/web-api";
+import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
+import { askBlocks, parseAskButtonValue, settledAskText } from "./slack-ask-blocks.js";
+import { callSlack } from "./slack-api-error.js";
+import { parseSlackConversationId } from "./slack-conversation-id.js";
+
+/** Members read per `conversations.members` page, and pages at most: channels of up to 10,000 people. */
+export const SLACK_MEMBERS_PAGE = 1_000;
+const SLACK_MEMBERS_MAX_PAGES = 10;
+
+/** Receives a person's answer (the broker's `answer`); throws when the ask is no longer pending. */
+export type SlackAskAnswerer = (askId: string, answer: AskAnswer, answeredBy: AnsweredBy) => unknown;
+
+/** The Slack side of asks: the port, plus what the receiver hands it (button clicks, thread replies). */
+export interface SlackAskChannel extends AskChannel {
+  /** A button click: answers when the user is a member of the ask's channel; resolves to whether it did. */
+  click(value: string, userId: string): Promise<boolean>;
+  /** A message in a thread: answers the thread's pending question as text; resolves to whether it did. */
+  reply(logicalConversationId: string, text: string, userId: string): Promise<boolean>;
+}
+
+/**
+ * AskUser questions and tool approvals as Block Kit buttons in the conversation's thread, and a free-text
+ * reply in the thread as the answer. Only members of the conversation's channel may answer (checked with
+ * `conversations.members` at each click); the answering user is recorded. The card is replaced with the
+ * decision when the ask settles. Forms and URL elicitations are left to other channels (`canAnswer` false).
+ */
+export function createSlackAskChannel(options: {
+  client: WebClient;
+  allowlist: SlackAllowlist;
+  answer: SlackAskAnswerer;
+  onWarning?: (message: string) => void;
+}): SlackAskChannel {
+  const { client } = options;
+  const cards = new Map<string, { channel: string; ts: string; ask: AskRecord }>();
+  const targetOf = (conversationId: string) => {
+    const target = parseSlackConversationId(logicalConversationId(conversationId));
+    return target && isSlackChannelAllowed(options.allowlist, target.channel) ? target : undefined;
+  };
+  const isMember = async (channel: string, userId: string) => {
+    let cursor: string | undefined;
+    for (let page = 0; page < SLACK_MEMBERS_MAX_PAGES; page++) {
+      const members = await callSlack("conversations.members", () =>
+        client.conversations.members({ channel, limit: SLACK_MEMBERS_PAGE, ...(cursor ? { cursor } : {}) }),
+      );
+      if ((members.members ?? []).includes(userId)) return true;
+      cursor = members.response_metadata?.next_cursor || undefined;
+      if (!cursor) return false;
+    }
+    return false;
+  };
+  const settleCard = async (ask: AskRecord) => {
+    const card = cards.get(ask.askId);
+    if (!card || card.ts === "") return;
+    cards.delete(ask.askId);
+    await callSlack("chat.update", () =>
+      client.chat.update({ channel: card.channel, ts: card.ts, text: settledAskText(ask), blocks: [] }),
+    );
+  };
+  const answerAs = (askId: string, answer: AskAnswer, userId: string) => {
+    try {
+      options.answer(askId, answer, { channel: "slack", userId });
+      return true;
+    } catch (error) {
+      options.onWarning?.(
+        `Slack: an answer was not taken: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return false;
+    }
+  };
+  return {
+    id: "slack",
+    canAnswer: (kind: AskKind, conversationId: string) =>
+      (kind === "question" || kind === "approval") && targetOf(conversationId) !== undefined,
+    async present(ask) {
+      const target = targetOf(ask.conversationId);
+      if (!target) throw new Error(`${ask.conversationId} is not an allowed Slack conversation`);
+      const { text, blocks } = askBlocks(ask);
+      // Known before the post returns: a click can arrive as soon as the card is visible.
+      const card = { channel: target.channel, ts: "", ask };
+      cards.set(ask.askId, card);
+      const posted = await callSlack("chat.postMessage", () =>
+        client.chat.postMessage({
+          channel: target.channel,
+          text,
+          blocks: blocks as never,
+          ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+        }),
+      );
+      card.ts = String(posted.ts);
+    },
+    update: settleCard,
+    cancel: settleCard,
+    async click(value, userId) {
+      const parsed = parseAskButtonValue(value);
+      const card = parsed ? cards.get(parsed.askId) : undefined;
+      if (!parsed || !card) return false;
+      if (!(await isMember(card.channel, userId))) {
+        options.onWarning?.(`Slack: ${userId} is not a member of ${card.channel}; their answer was refused`);
+        return false;
+      }
+      const prompt = card.ask.prompt;
+      if (prompt.kind === "approval") {
+        if (parsed.option !== "approve" && parsed.option !== "deny") return false;
+        return answerAs(parsed.askId, { kind: "approval", decision: parsed.option, scope: "once" }, userId);
+      }
+      if (prompt.kind !== "question") return false;
+      const question = prompt.questions[parsed.question];
+      const option = question?.options[Number(parsed.option)];
+      if (!question || !option) return false;
+      // One click answers a single-question card; on a card of several, the clicked question gets the
+      // option and the others stay unanswered (the person may reply in the thread instead).
+      return answerAs(
+        parsed.askId,
+        {
+          kind: "question",
+          via: "callback",
+          answers: prompt.questions.map((item, index) => ({
+            header: item.header,
+            selected: index === parsed.question ? [option.label] : [],
+          })),
+        },
+        userId,
+      );
+    },
+    async reply(conversation, text, userId) {
+      const pending = [...cards.entries()].find(
+        ([, card]) =>
+          logicalConversationId(card.ask.conversationId) === conversation &&
+          card.ask.prompt.kind === "question",
+      );
+      if (!pending || text.trim() === "") return false;
+      const [askId, card] = pending;
+      if (!(await isMember(card.channel, userId))) return false;
+      const prompt = card.ask.prompt as Extract<AskRecord["prompt"], { kind: "question" }>;
+      return answerAs(
+        askId,
+        {
+          kind: "question",
+          via: "text",
+          answers: prompt.questions.map((item) => ({ header: item.header, selected: [], text: text.trim() })),
+        },
+        userId,
+      );
+    },
+  };
+}
