@@ -96,12 +96,29 @@ describe("PostgreSQL storage primitives on a real server", () => {
   it("a wait for a lock can be aborted; a bad url or schema is refused with the accepted form", async () => {
     const host = open("locks");
     let release!: () => void;
-    const held = withAdvisoryLock(host.pool, "test", "conv:4", () => new Promise<void>((r) => (release = r)));
+    let heldIn!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      heldIn = resolve;
+    });
+    const held = withAdvisoryLock(host.pool, "test", "conv:4", async () => {
+      heldIn();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await inside;
     const controller = new AbortController();
     const waiting = withAdvisoryLock(host.pool, "test", "conv:4", async () => "never", {
       signal: controller.signal,
     });
-    setImmediate(() => controller.abort());
+    // Aborted once the waiter's lock query is on the server (it shows in pg_locks as not granted).
+    await waitFor(async () => {
+      const rows = await host.pool.query(
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+      );
+      return rows.rows[0].n > 0;
+    });
+    controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: "lock_failed" });
     release();
     await held;
@@ -117,3 +134,10 @@ describe("PostgreSQL storage primitives on a real server", () => {
     }
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (;;) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
