@@ -6,6 +6,7 @@ import { memorySchema } from "./schema/memory-schema.js";
 import { modelsSchema } from "./schema/models-schema.js";
 import { runtimeSchema } from "./schema/runtime-schema.js";
 import { sandboxSchema } from "./schema/sandbox-schema.js";
+import { storageSchema } from "./schema/storage-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
 
 /** Schema of `mono-agent.config.json`: strict everywhere, defaults applied on output. */
@@ -21,6 +22,7 @@ export const monoAgentConfigSchema = z
     continuations: continuationsSchema.optional(),
     web: webSchema.optional(),
     sandbox: sandboxSchema.prefault({}),
+    storage: storageSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");
 

@@ -3,8 +3,8 @@ import {
   type DeclaredMcpServer,
   findHostVariableSyntax,
   type McpServerSpec,
-  mcpConfigFileSchema,
   MonoAgentConfigError,
+  mcpConfigFileSchema,
   resolveMcpServer,
 } from "../src/index.js";
 

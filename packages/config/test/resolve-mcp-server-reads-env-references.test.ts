@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   type DeclaredMcpServer,
   loadMonoAgentConfig,
-  MonoAgentConfigError,
   type McpServerSpec,
+  MonoAgentConfigError,
   resolveMcpServer,
 } from "../src/index.js";
 

@@ -6,7 +6,7 @@ import type {
 } from "@mono-agent/continuations";
 import Database from "better-sqlite3";
 import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
-import type { ConversationStore } from "../conversations/conversation-store.js";
+import type { SqliteConversationStore } from "../conversations/conversation-store.js";
 
 /** The assistant message a delivered continuation becomes in its conversation. */
 export function continuationMessage(text: string, now: number): AgentMessage {
@@ -133,7 +133,7 @@ export const RUN_HISTORY_FAILED = "run_history_failed";
  * happened; the run record is idempotent and is written again on a repeat if it is missing.
  */
 export function createConversationChannel(
-  conversations: ConversationStore,
+  conversations: SqliteConversationStore,
   options: {
     recordRun?: DeliveryRecorder;
     /** Told of every delivery that reached its conversation (live views); a throw is ignored. */
@@ -163,7 +163,7 @@ export function createConversationChannel(
     accepts: (conversationId) => CONVERSATION_ID_PATTERN.test(conversationId),
     async deliver(request) {
       if (!conversationHasRun(conversations.file, request.deliveryId, request.conversationId))
-        conversations.appendMessages(request.conversationId, request.deliveryId, [
+        await conversations.appendMessages(request.conversationId, request.deliveryId, [
           continuationMessage(request.text, Date.now()),
         ]);
       return outcome(request);

@@ -3,24 +3,18 @@ import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-ag
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
-import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
+import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
-import { openMemoryTools } from "./memory-tools.js";
-import { conversationTitleProvider } from "./conversation-title-provider.js";
 import type { DeliveredContinuation } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
-import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
-import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
-import { collectHostSecrets } from "./host-secrets.js";
+import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { startHostLedger } from "./host-leftovers.js";
-import { createRunId } from "./run-id.js";
-import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
-import { startRunRecording } from "./run-recorder-observer.js";
-import { runHistoryProviders } from "./run-history-tool.js";
-import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
+import { collectHostSecrets } from "./host-secrets.js";
+import { openMemoryTools } from "./memory-tools.js";
+import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import {
   type ConversationReset,
   conversationBusyError,
@@ -28,7 +22,13 @@ import {
   openToolHistoryForReset,
   resetConversationRecords,
 } from "./reset-conversation.js";
+import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
+import { runHistoryProviders } from "./run-history-tool.js";
+import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+import { createRunId } from "./run-id.js";
+import { startRunRecording } from "./run-recorder-observer.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
+import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 
 export { conversationStoreFile };
 
@@ -118,10 +118,15 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     "Reaping after a crash",
     () => startHostLedger(loaded),
   );
-  const conversations: ConversationStore = createConversationStore({
-    file: conversationStoreFile(loaded),
-    redactText: hostSecrets.redactText,
-  });
+  const postgresSettings = postgresStorageSettings(loaded, options.env);
+  if (postgresSettings) hostSecrets.add(postgresUrlSecrets(postgresSettings.url));
+  const storage = await openAgentStorage(loaded, options.env, hostSecrets.redactText).catch(
+    (error: unknown) => {
+      ledger?.close();
+      throw error;
+    },
+  );
+  const conversations = storage.conversations;
   const memory = (await startOptional(
     startupWarnings,
     "memory_unavailable",
@@ -140,7 +145,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       : await startRunRecording(loaded, options.env, hostSecrets.scanner).catch(async (error: unknown) => {
           // A run store that cannot open (damaged, a folder in its place) must not leave the stores opened
           // above holding the process open: the caller gets the error and can exit.
-          conversations.close();
+          await storage.close();
           memory.close();
           await sessionHistory.close();
           ledger?.close();
@@ -156,14 +161,20 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   // Except when another live process owns the store (a second serve, or a run beside serve): that
   // fails the start with store_locked (docs/continuations.md), instead of running with claims off.
   let storeLocked: unknown;
+  if (storage.kind === "postgres" && options.continuationIssuer === undefined && continuationsWanted(loaded))
+    startupWarnings.push({
+      kind: "continuations_unavailable",
+      message:
+        "The continuation service is off for this process: its records stay in a per-host SQLite store, which storage.postgres does not share yet (docs/scaling.md).",
+    });
   const continuations =
-    options.continuationIssuer === undefined && continuationsWanted(loaded)
+    options.continuationIssuer === undefined && continuationsWanted(loaded) && storage.kind === "sqlite"
       ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
           startAgentContinuations({
             loaded,
             env: options.env,
             customModels: options.customModels ?? {},
-            conversations,
+            conversations: storage.conversations,
             ...(recording ? { runRecording: recording } : {}),
             onDelivered: (delivery) => {
               for (const listener of deliveryListeners)
@@ -180,7 +191,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         )
       : undefined;
   if (storeLocked !== undefined) {
-    conversations.close();
+    await storage.close();
     memory.close();
     await sessionHistory.close();
     await recording?.close();
@@ -245,7 +256,10 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       const logical = typeof conversationId === "string" ? logicalConversationId(conversationId) : "";
       const active = activeRuns.get(logical) ?? new Set<string>();
       activeRuns.set(logical, active.add(runId));
-      const running = runAgent(deps, runId, request);
+      // On PostgreSQL, runs of one conversation wait for each other on every host (an advisory lock).
+      const running = storage.runLock
+        ? storage.runLock.run(logical, () => runAgent(deps, runId, request), request.signal)
+        : runAgent(deps, runId, request);
       inFlight.add(running);
       void running
         .finally(() => {
@@ -273,7 +287,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       const ownSidecar =
         "store" in sessionHistory ? undefined : openToolHistoryForReset(sessionHistoryFile(loaded));
       try {
-        return resetConversationRecords({
+        return await resetConversationRecords({
           conversationId,
           conversations,
           toolHistory: "store" in sessionHistory ? sessionHistory.store : ownSidecar,
@@ -288,7 +302,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       await Promise.allSettled([...inFlight]);
       await runContext.close();
       await continuations?.close();
-      conversations.close();
+      await storage.close();
       memory.close();
       await sessionHistory.close();
       await recording?.close();

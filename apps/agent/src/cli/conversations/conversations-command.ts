@@ -99,11 +99,14 @@ async function listConversations(
   const loaded = await loadAgentConfig(io, options.configOptions);
   const store = openAgentConversationStore(loaded);
   const [listed, total] = store
-    ? storeAction(store.file, () => {
+    ? await storeAction(store.location, async () => {
         try {
-          return [store.listConversations({ limit: options.limit }), store.countConversations()] as const;
+          return [
+            await store.listConversations({ limit: options.limit }),
+            await store.countConversations(),
+          ] as const;
         } finally {
-          store.close();
+          await store.close();
         }
       })
     : [[], 0];
@@ -149,7 +152,7 @@ async function resetConversation(
   try {
     const conversations = openAgentConversationStore(loaded);
     try {
-      reset = resetConversationRecords({ conversationId, conversations, toolHistory });
+      reset = await resetConversationRecords({ conversationId, conversations, toolHistory });
     } catch (error) {
       throw new ExitError(
         `${error instanceof Error ? error.message : String(error)}\n` +
@@ -157,7 +160,7 @@ async function resetConversation(
         EXIT_FAILURE,
       );
     } finally {
-      conversations?.close();
+      await conversations?.close();
     }
   } finally {
     toolHistory?.close();

@@ -7,13 +7,20 @@ import { EXIT_FAILURE, ExitError } from "../exit-error.js";
 
 /** Runs `action` and turns a store's error into an ExitError that names the file to look at. */
 export function storeAction<T>(file: string, action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    throw new ExitError(
+  const failed = (error: unknown) =>
+    new ExitError(
       `${error instanceof Error ? error.message : String(error)}\n(store: ${file})`,
       EXIT_FAILURE,
     );
+  try {
+    const result = action();
+    if (result instanceof Promise)
+      return result.catch((error: unknown) => {
+        throw failed(error);
+      }) as T;
+    return result;
+  } catch (error) {
+    throw failed(error);
   }
 }
 
