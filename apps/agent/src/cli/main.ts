@@ -57,6 +57,11 @@ const COMMANDS: Record<string, CommandEntry> = {
       "stored conversations: `conversations list` (--limit) and `conversations reset <conversationId>` (start it fresh)",
     load: async () => (await import("./conversations/conversations-command.js")).conversationsCommand,
   },
+  storage: {
+    summary:
+      "where the shared stores live: `storage status` and `storage migrate` (PostgreSQL, storage.postgres)",
+    load: async () => (await import("./storage/storage-command.js")).storageCommand,
+  },
   continuations: {
     summary:
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",

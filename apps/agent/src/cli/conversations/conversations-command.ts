@@ -10,7 +10,7 @@ import { assertConversationId } from "../../conversations/conversation-id.js";
 import { CONVERSATION_LIST_MAX_LIMIT } from "../../conversations/conversation-store.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
-import { loadAgentConfig } from "../load-agent-config.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {
   openAgentConversationStore,
@@ -27,7 +27,8 @@ export const CONVERSATIONS_LIST_DEFAULT_LIMIT = 20;
 
 const HELP = `usage: ${USAGE}
 
-Works on the agent's stored conversations (.mono-agent/conversations.sqlite) directly; no model is loaded.
+Works on the agent's stored conversations (.mono-agent/conversations.sqlite, or PostgreSQL with storage.postgres)
+directly; no model is loaded.
 
   conversations list           stored conversations, most recently updated first
     --limit N                  at most N, 1..${CONVERSATION_LIST_MAX_LIMIT} (default ${CONVERSATIONS_LIST_DEFAULT_LIMIT})
@@ -96,8 +97,8 @@ async function listConversations(
   io: CliIo,
   options: { limit: number; json: boolean; configOptions: { config?: string; envFile?: string } },
 ): Promise<number> {
-  const loaded = await loadAgentConfig(io, options.configOptions);
-  const store = openAgentConversationStore(loaded);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, options.configOptions);
+  const store = await openAgentConversationStore(loaded, env);
   const [listed, total] = store
     ? await storeAction(store.location, async () => {
         try {
@@ -134,7 +135,7 @@ async function resetConversation(
   conversationId: string,
   options: { json: boolean; configOptions: { config?: string; envFile?: string } },
 ): Promise<number> {
-  const loaded = await loadAgentConfig(io, options.configOptions);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, options.configOptions);
   // This process runs nothing: what may be running is recorded in the run store by other processes.
   const runStore = openAgentRunStoreReadOnly(loaded);
   if (runStore) {
@@ -150,7 +151,7 @@ async function resetConversation(
   const toolHistory = storeAction(sidecarFile, () => openToolHistoryForReset(sidecarFile));
   let reset: ConversationReset;
   try {
-    const conversations = openAgentConversationStore(loaded);
+    const conversations = await openAgentConversationStore(loaded, env);
     try {
       reset = await resetConversationRecords({ conversationId, conversations, toolHistory });
     } catch (error) {
