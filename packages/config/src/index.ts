@@ -1,19 +1,11 @@
 export { closestKey } from "./closest-key.js";
-export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
-export {
-  type DetachedServiceToken,
-  detachedServiceTokenProblem,
-  detachedServiceTokens,
-  requireDetachedServiceTokens,
-} from "./detached-service-tokens.js";
-export { type ConfigDiagnosis, diagnoseMonoAgentConfig } from "./diagnose-mono-agent-config.js";
+export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
 export {
   ENV_OVERRIDES,
+  RETIRED_ENV_VARIABLES,
   type EnvOverride,
   type EnvValueKind,
-  RETIRED_ENV_VARIABLES,
 } from "./env-overrides.js";
-export { findHostVariableSyntax, type HostVariableUse } from "./find-host-variable-syntax.js";
 export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
 export { loadMonoAgentConfig } from "./load-mono-agent-config.js";
 export type {
@@ -47,21 +39,12 @@ export {
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
 export {
-  CONTINUATION_LIMIT_DEFAULTS,
-  CONTINUATION_RETENTION_DEFAULTS,
-  OPERATOR_PAGE_SIZE_MAX,
-} from "./schema/continuations-schema.js";
-export {
-  DETACHED_SERVICE_NAME_PATTERN,
-  DETACHED_SERVICE_TOKEN_MIN_CHARS,
-  type DetachedServiceConfig,
-} from "./schema/detached-services-schema.js";
-export {
   type ConfigValue,
   type EnvReference,
   isEnvReference,
   resolveEnvReference,
 } from "./schema/env-reference-schema.js";
+export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
 export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -72,8 +55,32 @@ export {
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
-export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
+export {
+  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
+  DEFAULT_MCP_CALL_TIMEOUT_MS,
+  DEFAULT_MCP_STARTUP_GRACE_MS,
+} from "./schema/tools-schema.js";
+export type { OAuthSettings } from "./schema/oauth-schema.js";
+export { POSTGRES_POOL_MAX, POSTGRES_SCHEMA_PATTERN } from "./schema/storage-schema.js";
+export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
+export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
+export {
+  type DetachedServiceToken,
+  detachedServiceTokenProblem,
+  detachedServiceTokens,
+  requireDetachedServiceTokens,
+} from "./detached-service-tokens.js";
+export {
+  DETACHED_SERVICE_NAME_PATTERN,
+  DETACHED_SERVICE_TOKEN_MIN_CHARS,
+  type DetachedServiceConfig,
+} from "./schema/detached-services-schema.js";
+export {
+  CONTINUATION_LIMIT_DEFAULTS,
+  CONTINUATION_RETENTION_DEFAULTS,
+  OPERATOR_PAGE_SIZE_MAX,
+} from "./schema/continuations-schema.js";
 export {
   DEFAULT_SANDBOX_CONFIG,
   DEFAULT_SANDBOX_DENY_WRITE,
@@ -82,10 +89,3 @@ export {
   type SandboxConfig,
   sandboxAllowlistEntryProblem,
 } from "./schema/sandbox-schema.js";
-export { POSTGRES_POOL_MAX, POSTGRES_SCHEMA_PATTERN } from "./schema/storage-schema.js";
-export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
-export {
-  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
-  DEFAULT_MCP_CALL_TIMEOUT_MS,
-  DEFAULT_MCP_STARTUP_GRACE_MS,
-} from "./schema/tools-schema.js";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findDuplicateJsonKeys } from "../src/find-duplicate-json-keys.js";
 import { diagnoseMonoAgentConfig, loadMonoAgentConfig } from "../src/index.js";
+import { findDuplicateJsonKeys } from "../src/find-duplicate-json-keys.js";
 import { makeAgentFolder } from "./support/agent-folder.js";
 
 describe("keys that appear twice in one object", () => {

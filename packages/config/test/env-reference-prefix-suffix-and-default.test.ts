@@ -3,8 +3,8 @@ import {
   type DeclaredMcpServer,
   findHostVariableSyntax,
   type McpServerSpec,
-  MonoAgentConfigError,
   mcpConfigFileSchema,
+  MonoAgentConfigError,
   resolveMcpServer,
 } from "../src/index.js";
 

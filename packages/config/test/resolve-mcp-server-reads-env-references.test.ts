@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   type DeclaredMcpServer,
   loadMonoAgentConfig,
-  type McpServerSpec,
   MonoAgentConfigError,
+  type McpServerSpec,
   resolveMcpServer,
 } from "../src/index.js";
 

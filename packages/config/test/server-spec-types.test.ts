@@ -3,8 +3,8 @@ import type { z } from "zod";
 import {
   isStdioServerSpec,
   type McpServerSpec,
-  type MonoAgentConfig,
   type mcpServerSpecSchema,
+  type MonoAgentConfig,
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "../src/index.js";

@@ -12,8 +12,8 @@ import {
   type SqliteRunStore,
   sweepRunRetention,
 } from "@mono-agent/run-history/sqlite";
-import type { RunObserver } from "./run-hooks.js";
 import { createRunRecordEventMapper } from "./run-record-events.js";
+import type { RunObserver } from "./run-hooks.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 /** Run recording of one app: the observer composed into every run, and the store behind it. */

@@ -76,3 +76,4 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
   };
   return BUILTIN_TOOL_NAMES.filter((name) => options.enabled.includes(name)).map((name) => builders[name]());
 }
+

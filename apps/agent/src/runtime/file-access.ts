@@ -6,7 +6,7 @@ import { pathProtectedError, pathUnsafeError, type ShownPath } from "./file-acce
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 import { createProtectedIdentities } from "./protected-identities.js";
 import type { ProtectedPaths } from "./protected-paths.js";
-import { isWithin, type ResolvedPath, realpathOfNearestExisting, resolvePathForms } from "./resolved-path.js";
+import { isWithin, realpathOfNearestExisting, type ResolvedPath, resolvePathForms } from "./resolved-path.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
 import { expandLikePi, isInsideDirectory, type Workspace } from "./workspace-paths.js";
 

@@ -1,7 +1,7 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
-import type { FileAccess } from "./file-access.js";
 import { globToRegExp } from "./glob-pattern.js";
+import type { FileAccess } from "./file-access.js";
 import { walkWorkspace } from "./workspace-walk.js";
 
 /** Paths Glob returns when the model gives no limit (a screenful the model can still read whole). */

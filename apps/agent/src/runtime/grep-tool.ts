@@ -1,7 +1,7 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
-import type { FileAccess } from "./file-access.js";
 import { globToRegExp } from "./glob-pattern.js";
+import type { FileAccess } from "./file-access.js";
 import { openPatternSearch } from "./pattern-search.js";
 import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
 

@@ -1,12 +1,12 @@
 import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { matchesToolGlob } from "@mono-agent/policy";
 import { describe, expect, it } from "vitest";
-import { createFileAccess } from "../../src/runtime/file-access.js";
 import { createGlobTool } from "../../src/runtime/glob-tool.js";
 import { createGrepTool } from "../../src/runtime/grep-tool.js";
+import { matchesToolGlob } from "@mono-agent/policy";
 import { openPatternSearch, PATTERN_MAX_CHARACTERS } from "../../src/runtime/pattern-search.js";
+import { createFileAccess } from "../../src/runtime/file-access.js";
 import { openWorkspace } from "../../src/runtime/workspace-paths.js";
 
 const HOSTILE_LINE = `${"a".repeat(33)}!`;

@@ -49,8 +49,7 @@ function attacks(outside: string, home: string) {
       // Protected host state is hidden in the sandbox: the files unreadable, .mono-agent an empty folder.
       name: "host state read from Bash (.env, .mono-agent, the config)",
       command: "cat .env 2>&1; ls -A .mono-agent 2>&1; cat mono-agent.config.json 2>&1",
-      expect:
-        /^cat: \.env: (Permission denied|No such file or directory)\ncat: mono-agent\.config\.json: (Permission denied|No such file or directory)\n/,
+      expect: /^cat: \.env: (Permission denied|No such file or directory)\ncat: mono-agent\.config\.json: (Permission denied|No such file or directory)\n/,
     },
     { name: "the host's processes", command: "ps -e -o pid=,comm= | wc -l", expect: /^\s*[1-6]\s*$/m },
     {

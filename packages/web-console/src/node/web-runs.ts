@@ -1,5 +1,6 @@
 import { CONVERSATION_SERVER_NAME } from "@mono-agent/policy";
 import { CONVERSATION_TITLE_TOOL_NAME } from "../conversation-title.js";
+import { parseSlashPrompt } from "../slash-prompt.js";
 import type { WebConsoleRunEvent, WebRunRequest, WebRunResult } from "../web-console-app.js";
 import { WebConsoleError } from "../web-console-error.js";
 import type { WebEventHub } from "../web-event-hub.js";
@@ -77,6 +78,8 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
       attachments.map((file) => ({ name: file.name, bytes: file.data.length })),
     );
     const thread = store.getThread(threadId);
+    const { prompt, text: input } = parseSlashPrompt(text);
+    const slashed = { input, ...(prompt ? { mcpPrompt: prompt } : {}) };
     const controller = new AbortController();
     const proposals: string[] = [];
     let textLength = 0;
@@ -142,7 +145,7 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
     active.set(threadId, entry);
     entry.settled = options
       .run({
-        input: text,
+        ...slashed,
         conversationId: thread.conversationId,
         source: "web",
         signal: controller.signal,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { diagnoseMonoAgentConfig } from "@mono-agent/config";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, EXIT_USAGE } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { configSection } from "./config-section.js";
