@@ -89,3 +89,14 @@ export {
   type SandboxConfig,
   sandboxAllowlistEntryProblem,
 } from "./schema/sandbox-schema.js";
+export {
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_PORT,
+  type ScheduleTriggerConfig,
+  TRIGGER_NAME_PATTERN,
+  type TriggerDestination,
+  type TriggersConfig,
+  WEBHOOK_SECRET_MIN_CHARS,
+  type WebhookTriggerConfig,
+} from "./schema/triggers-schema.js";

@@ -8,6 +8,7 @@ import { runtimeSchema } from "./schema/runtime-schema.js";
 import { sandboxSchema } from "./schema/sandbox-schema.js";
 import { storageSchema } from "./schema/storage-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
+import { triggersSchema } from "./schema/triggers-schema.js";
 
 /** Schema of `mono-agent.config.json`: strict everywhere, defaults applied on output. */
 export const monoAgentConfigSchema = z
@@ -23,6 +24,7 @@ export const monoAgentConfigSchema = z
     web: webSchema.optional(),
     sandbox: sandboxSchema.prefault({}),
     storage: storageSchema.optional(),
+    triggers: triggersSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");
 

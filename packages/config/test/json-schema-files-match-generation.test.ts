@@ -33,6 +33,7 @@ describe("committed JSON Schemas", () => {
       "web",
       "sandbox",
       "storage",
+      "triggers",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {
       expect(property.description, key).toBeTruthy();

@@ -8,13 +8,14 @@ import type { ResolvedModel } from "../runtime/models.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
-import type { DeliveredContinuation } from "./continuation-delivery.js";
+import { continuationMessage, type DeliveredContinuation } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { startHostLedger } from "./host-leftovers.js";
 import { collectHostSecrets } from "./host-secrets.js";
 import { openMemoryTools } from "./memory-tools.js";
 import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
+import { rolloverConversationId } from "./rollover-conversation.js";
 import {
   type ConversationReset,
   conversationBusyError,
@@ -67,6 +68,10 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   envFile?: string;
   /** Secret values the host holds beyond `env` (the web console token): never persisted by a run. */
   hostSecrets?: readonly string[];
+  /** The clock runs start by (their `startedAt` and rollover bucket); default the system clock. */
+  now?: () => Date;
+  /** The zone of the daily rollover when `runtime.session.rolloverTimezone` is not set; default the host's. */
+  hostTimeZone?: string;
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -91,6 +96,17 @@ export interface MonoAgentApp {
    * recorded as running by another live process. Nothing is removed when it throws.
    */
   resetConversation(conversationId: string): Promise<ConversationReset>;
+  /**
+   * Stores the answer of a run that ran elsewhere (an isolated trigger run delivered to its destination)
+   * in `conversationId` (its rollover bucket applied): a user message `note` saying where it came from,
+   * then `text` as the assistant's, so the next run of the conversation sees both. `deliveryId` (the run
+   * id) makes it idempotent. Returns the physical conversation id.
+   */
+  deliverMessage(
+    conversationId: string,
+    delivery: { note: string; text: string },
+    deliveryId: string,
+  ): Promise<string>;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -206,9 +222,11 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
     ...(ledger ? { ledger } : {}),
   });
+  const now = options.now ?? (() => new Date());
   const deps = {
     loaded,
     env: options.env,
+    now,
     policy,
     conversations,
     appToolProviders: [
@@ -251,15 +269,24 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     run(request) {
       if (closed)
         return Promise.reject(new Error("the mono-agent app is closed; start a new one to run again"));
-      const runId = createRunId();
-      const conversationId = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const startedAt = now();
+      const runId = createRunId(startedAt);
+      const requested = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const conversationId =
+        typeof requested === "string"
+          ? rolloverConversationId(requested, loaded.config.runtime.session, startedAt, options.hostTimeZone)
+          : requested;
       const logical = typeof conversationId === "string" ? logicalConversationId(conversationId) : "";
       const active = activeRuns.get(logical) ?? new Set<string>();
       activeRuns.set(logical, active.add(runId));
       // On PostgreSQL, runs of one conversation wait for each other on every host (an advisory lock).
       const running = storage.runLock
-        ? storage.runLock.run(logical, () => runAgent(deps, runId, request), request.signal)
-        : runAgent(deps, runId, request);
+        ? storage.runLock.run(
+            logical,
+            () => runAgent(deps, runId, { ...request, conversationId }, startedAt),
+            request.signal,
+          )
+        : runAgent(deps, runId, { ...request, conversationId }, startedAt);
       inFlight.add(running);
       void running
         .finally(() => {
@@ -269,6 +296,21 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         })
         .catch(() => {});
       return running;
+    },
+    async deliverMessage(conversationId, delivery, deliveryId) {
+      const startedAt = now();
+      const physical = rolloverConversationId(
+        conversationId,
+        loaded.config.runtime.session,
+        startedAt,
+        options.hostTimeZone,
+      );
+      if (!(await conversations.hasRun(deliveryId, physical)))
+        await conversations.appendMessages(physical, deliveryId, [
+          { role: "user", content: [{ type: "text", text: delivery.note }], timestamp: startedAt.getTime() },
+          continuationMessage(delivery.text, startedAt.getTime(), "trigger"),
+        ]);
+      return physical;
     },
     async resetConversation(conversationId) {
       if (closed) throw new Error("the mono-agent app is closed; start a new one to reset a conversation");

@@ -65,6 +65,19 @@ export function createPostgresConversationStore(
     loadMessages: (conversationId) => guarded("read", () => loadMessages(db, conversationId)),
     appendMessages: (conversationId, runId, messages) =>
       guarded("write", () => appendMessages(db, conversationId, runId, messages, options.redactText)),
+    hasRun: (runId, conversationId) =>
+      guarded("read", async () => {
+        const rows = await db
+          .select({ runId: pgConversationMessages.runId })
+          .from(pgConversationMessages)
+          .where(
+            conversationId === undefined
+              ? eq(pgConversationMessages.runId, runId)
+              : and(eq(pgConversationMessages.conversationId, conversationId), eq(pgConversationMessages.runId, runId)),
+          )
+          .limit(1);
+        return rows.length > 0;
+      }),
     listConversations: (listOptions) => guarded("read", () => listConversations(db, listOptions?.limit)),
     countConversations: () =>
       guarded("read", async () => (await db.select({ value: count() }).from(pgConversations))[0]?.value ?? 0),

@@ -56,6 +56,8 @@ export interface ConversationStore {
     runId: string,
     messages: readonly AgentMessage[],
   ): Promise<{ firstSequence: number; lastSequence: number }>;
+  /** Whether a message of run `runId` is stored (in `conversationId` when given): what makes a delivery idempotent. */
+  hasRun(runId: string, conversationId?: string): Promise<boolean>;
   /** Conversations, most recently updated first. */
   listConversations(options?: { limit?: number }): Promise<ConversationSummary[]>;
   /** How many conversations (each `#YYYY-MM-DD` bucket counted on its own) the store holds. */
@@ -112,6 +114,21 @@ export function createConversationStore(options: CreateConversationStoreOptions)
     loadMessages: (conversationId) => guarded("read", () => loadMessages(db, conversationId)),
     appendMessages: (conversationId, runId, messages) =>
       guarded("write", () => appendMessages(db, conversationId, runId, messages, options.redactText)),
+    hasRun: (runId, conversationId) =>
+      guarded(
+        "read",
+        () =>
+          db
+            .select({ runId: conversationMessages.runId })
+            .from(conversationMessages)
+            .where(
+              conversationId === undefined
+                ? eq(conversationMessages.runId, runId)
+                : and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.runId, runId)),
+            )
+            .limit(1)
+            .get() !== undefined,
+      ),
     listConversations: (listOptions) => guarded("read", () => listConversations(db, listOptions?.limit)),
     countConversations: () =>
       guarded("read", () => db.select({ value: count() }).from(conversations).get()?.value ?? 0),
