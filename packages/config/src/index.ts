@@ -81,6 +81,7 @@ export {
 export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export { DEFAULT_SKILL_FOLDERS, type SkillsConfig } from "./schema/skills-schema.js";
+export { POSTGRES_POOL_MAX, POSTGRES_SCHEMA_PATTERN } from "./schema/storage-schema.js";
 export {
   DEFAULT_WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_MAX_RESULTS,

@@ -7,6 +7,7 @@ import { modelsSchema } from "./schema/models-schema.js";
 import { runtimeSchema } from "./schema/runtime-schema.js";
 import { sandboxSchema } from "./schema/sandbox-schema.js";
 import { slackSchema } from "./schema/slack-schema.js";
+import { storageSchema } from "./schema/storage-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
 import { triggersSchema } from "./schema/triggers-schema.js";
 
@@ -24,6 +25,7 @@ export const monoAgentConfigSchema = z
     web: webSchema.optional(),
     sandbox: sandboxSchema.prefault({}),
     slack: slackSchema.optional(),
+    storage: storageSchema.optional(),
     triggers: triggersSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");

@@ -33,6 +33,7 @@ describe("committed JSON Schemas", () => {
       "web",
       "sandbox",
       "slack",
+      "storage",
       "triggers",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {

@@ -13,7 +13,6 @@ const SOURCES = [
   "src/node/web-thread-schema.ts",
   "src/web-thread-types.ts",
   "src/node/web-turn-records.ts",
-  "src/node/migrate-with-retry.ts",
   "src/conversation-title.ts",
   "src/web-console-error.ts",
 ];

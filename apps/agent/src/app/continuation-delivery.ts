@@ -6,7 +6,7 @@ import type {
 } from "@mono-agent/continuations";
 import Database from "better-sqlite3";
 import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
-import type { ConversationStore } from "../conversations/conversation-store.js";
+import type { SqliteConversationStore } from "../conversations/conversation-store.js";
 
 /** The assistant message a delivered continuation (or, with `model: "adapter-send"`, a channel send) becomes in its conversation. */
 export function continuationMessage(text: string, now: number, model = "continuation"): AgentMessage {
@@ -141,7 +141,7 @@ export const RUN_HISTORY_FAILED = "run_history_failed";
  * happened; the run record is idempotent and is written again on a repeat if it is missing.
  */
 export function createConversationChannel(
-  conversations: ConversationStore,
+  conversations: SqliteConversationStore,
   options: {
     recordRun?: DeliveryRecorder;
     /** Posts a delivery into its chat platform thread too (Slack), before it is appended to the store. */
@@ -176,7 +176,7 @@ export function createConversationChannel(
         // Posted first: a post that fails throws, so the record is retried and nothing was stored; once
         // stored, a repeat of the same delivery id posts nothing again.
         if (poster?.accepts(request.conversationId)) await poster.post(request.conversationId, request.text);
-        conversations.appendMessages(request.conversationId, request.deliveryId, [
+        await conversations.appendMessages(request.conversationId, request.deliveryId, [
           continuationMessage(request.text, Date.now()),
         ]);
       }

@@ -7,7 +7,7 @@ import {
   type ContinuationWorkerHooks,
   startContinuationService,
 } from "@mono-agent/continuations/node";
-import type { ConversationStore } from "../conversations/conversation-store.js";
+import type { SqliteConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import {
   type ContinuationPoster,
@@ -87,7 +87,7 @@ export async function startAgentContinuations(options: {
   loaded: LoadedConfig;
   env: Readonly<Record<string, string | undefined>>;
   customModels: Readonly<Record<string, ResolvedModel>>;
-  conversations: ConversationStore;
+  conversations: SqliteConversationStore;
   /** Run recording of the app: each delivery is recorded as a run of source `continuation`. */
   runRecording?: RunRecordingService;
   /** Told of every delivery that reached its conversation (the web console refreshes the thread). */
@@ -116,7 +116,8 @@ export async function startAgentContinuations(options: {
         }
       : {}),
     // Detached continuations synthesize over the latest turns of their route's conversation.
-    latestOriginMessages: (conversationId) => toOriginMessages(conversations.loadMessages(conversationId)),
+    latestOriginMessages: async (conversationId) =>
+      toOriginMessages(await conversations.loadMessages(conversationId)),
     synthesizer: createContinuationSynthesizer(options),
     channel: createConversationChannel(conversations, {
       ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
@@ -147,7 +148,7 @@ export async function startAgentContinuations(options: {
       if (event.type !== "agent_end") return;
       const claims = await service.closeRunClaims(info.runId);
       if (claims === 0) return;
-      const messages = [...conversations.loadMessages(info.conversationId), ...event.messages];
+      const messages = [...(await conversations.loadMessages(info.conversationId)), ...event.messages];
       service.finalizeOriginContext(
         info.runId,
         buildOriginContextSnapshot(info.conversationId, info.runId, toOriginMessages(messages)),

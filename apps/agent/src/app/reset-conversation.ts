@@ -27,14 +27,14 @@ export const RESET_RUNNING_RUNS_READ_MAX = 1_000;
  * tool calls. A reset is idempotent: repeat it after a failure. `toolHistory` undefined means there is
  * no sidecar (nothing to clear there). Throws `invalid_conversation_id` before anything is changed.
  */
-export function resetConversationRecords(input: {
+export async function resetConversationRecords(input: {
   conversationId: string;
   conversations: Pick<ConversationStore, "reset"> | undefined;
   toolHistory: Pick<SqliteToolHistoryStore, "resetConversation"> | undefined;
-}): ConversationReset {
+}): Promise<ConversationReset> {
   assertConversationId(input.conversationId);
   const removedToolCalls = input.toolHistory?.resetConversation(input.conversationId) ?? 0;
-  const removedMessages = input.conversations?.reset(input.conversationId).removedMessages ?? 0;
+  const removedMessages = (await input.conversations?.reset(input.conversationId))?.removedMessages ?? 0;
   return { conversationId: logicalConversationId(input.conversationId), removedMessages, removedToolCalls };
 }
 

@@ -15,25 +15,25 @@ import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { SandboxPolicyRequest } from "@mono-agent/sandbox";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
+import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { ProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import type { HostSecrets } from "./host-secrets.js";
-import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
+import { createApprovalGate } from "./interaction/approval-gate.js";
+import { askEvent } from "./interaction/ask-event.js";
+import { elicitationPortFor } from "./interaction/elicitation-port.js";
+import type { InteractionHost } from "./interaction/interaction-host.js";
 import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
 import { openToolListCache } from "./mcp-tool-list-cache-file.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
+import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
-import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
+import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { readSystemPrompt } from "./system-prompt.js";
-import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
-import { askEvent } from "./interaction/ask-event.js";
-import { createApprovalGate } from "./interaction/approval-gate.js";
-import { elicitationPortFor } from "./interaction/elicitation-port.js";
-import type { InteractionHost } from "./interaction/interaction-host.js";
 
 /** One request to the agent. */
 export interface RunRequest {
@@ -396,7 +396,7 @@ export async function runAgent(
           ? []
           : (deps.historyAugmenters ?? []).reduce(
               (messages, augment) => augment(info, messages),
-              deps.conversations.loadMessages(info.conversationId),
+              await deps.conversations.loadMessages(info.conversationId),
             ),
       tools,
       liveTools,
@@ -420,7 +420,7 @@ export async function runAgent(
       },
     });
     if (request.isolated !== true)
-      deps.conversations.appendMessages(info.conversationId, runId, session.newMessages);
+      await deps.conversations.appendMessages(info.conversationId, runId, session.newMessages);
     return await finish(
       outcome(session.status, {
         finalText: session.finalText,

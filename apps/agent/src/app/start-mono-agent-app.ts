@@ -5,13 +5,11 @@ import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-ag
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
-import { type ConversationStore, createConversationStore } from "../conversations/conversation-store.js";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
+import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
-import { openMemoryTools } from "./memory-tools.js";
-import { conversationTitleProvider } from "./conversation-title-provider.js";
 import {
   type ContinuationPoster,
   continuationMessage,
@@ -19,16 +17,13 @@ import {
   type DeliveredContinuation,
 } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
-import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
-import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
-import { collectHostSecrets } from "./host-secrets.js";
+import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { startHostLedger } from "./host-leftovers.js";
-import { rolloverConversationId } from "./rollover-conversation.js";
-import { createRunId } from "./run-id.js";
-import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
-import { startRunRecording } from "./run-recorder-observer.js";
-import { runHistoryProviders } from "./run-history-tool.js";
-import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
+import { collectHostSecrets } from "./host-secrets.js";
+import { type AdapterSendTools, askUserProvider } from "./interaction/ask-user-provider.js";
+import { type InteractionHost, startInteractionHost } from "./interaction/interaction-host.js";
+import { openMemoryTools } from "./memory-tools.js";
+import { composeRunContext, type RunContextOptions } from "./request-context-composition.js";
 import {
   type ConversationReset,
   conversationBusyError,
@@ -36,9 +31,14 @@ import {
   openToolHistoryForReset,
   resetConversationRecords,
 } from "./reset-conversation.js";
+import { rolloverConversationId } from "./rollover-conversation.js";
+import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
+import { runHistoryProviders } from "./run-history-tool.js";
+import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+import { createRunId } from "./run-id.js";
+import { startRunRecording } from "./run-recorder-observer.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
-import { type AdapterSendTools, askUserProvider } from "./interaction/ask-user-provider.js";
-import { type InteractionHost, startInteractionHost } from "./interaction/interaction-host.js";
+import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 
 export { conversationStoreFile };
 
@@ -148,7 +148,7 @@ export interface MonoAgentApp {
     conversationId: string,
     delivery: { note: string; text: string },
     deliveryId: string,
-  ): string;
+  ): Promise<string>;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -176,10 +176,15 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     "Reaping after a crash",
     () => startHostLedger(loaded),
   );
-  const conversations: ConversationStore = createConversationStore({
-    file: conversationStoreFile(loaded),
-    redactText: hostSecrets.redactText,
-  });
+  const postgresSettings = postgresStorageSettings(loaded, options.env);
+  if (postgresSettings) hostSecrets.add(postgresUrlSecrets(postgresSettings.url));
+  const storage = await openAgentStorage(loaded, options.env, hostSecrets.redactText).catch(
+    (error: unknown) => {
+      ledger?.close();
+      throw error;
+    },
+  );
+  const conversations = storage.conversations;
   const memory = (await startOptional(
     startupWarnings,
     "memory_unavailable",
@@ -198,7 +203,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       : await startRunRecording(loaded, options.env, hostSecrets.scanner).catch(async (error: unknown) => {
           // A run store that cannot open (damaged, a folder in its place) must not leave the stores opened
           // above holding the process open: the caller gets the error and can exit.
-          conversations.close();
+          await storage.close();
           memory.close();
           await sessionHistory.close();
           ledger?.close();
@@ -215,14 +220,20 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   // Except when another live process owns the store (a second serve, or a run beside serve): that
   // fails the start with store_locked (docs/continuations.md), instead of running with claims off.
   let storeLocked: unknown;
+  if (storage.kind === "postgres" && options.continuationIssuer === undefined && continuationsWanted(loaded))
+    startupWarnings.push({
+      kind: "continuations_unavailable",
+      message:
+        "The continuation service is off for this process: its records stay in a per-host SQLite store, which storage.postgres does not share yet (docs/scaling.md).",
+    });
   const continuations =
-    options.continuationIssuer === undefined && continuationsWanted(loaded)
+    options.continuationIssuer === undefined && continuationsWanted(loaded) && storage.kind === "sqlite"
       ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
           startAgentContinuations({
             loaded,
             env: options.env,
             customModels: options.customModels ?? {},
-            conversations,
+            conversations: storage.conversations,
             ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
             ...(recording ? { runRecording: recording } : {}),
             onDelivered: (delivery) => {
@@ -240,7 +251,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         )
       : undefined;
   if (storeLocked !== undefined) {
-    conversations.close();
+    await storage.close();
     memory.close();
     await sessionHistory.close();
     await recording?.close();
@@ -315,7 +326,14 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       const logical = typeof conversationId === "string" ? logicalConversationId(conversationId) : "";
       const active = activeRuns.get(logical) ?? new Set<string>();
       activeRuns.set(logical, active.add(runId));
-      const running = runAgent(deps, runId, { ...request, conversationId }, startedAt);
+      // On PostgreSQL, runs of one conversation wait for each other on every host (an advisory lock).
+      const running = storage.runLock
+        ? storage.runLock.run(
+            logical,
+            () => runAgent(deps, runId, { ...request, conversationId }, startedAt),
+            request.signal,
+          )
+        : runAgent(deps, runId, { ...request, conversationId }, startedAt);
       inFlight.add(running);
       void running
         .finally(() => {
@@ -331,18 +349,18 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       parseAdapterSendIdempotencyKey(entry.idempotencyKey);
       // The key's ":" are not allowed in a run id; "_" appears in no Slack or Telegram id, so this is one-to-one.
       const runId = entry.idempotencyKey.replaceAll(":", "_");
-      if (conversationHasRun(conversations.file, runId, entry.conversationId)) return "already_recorded";
+      if (await conversations.hasRun(runId, entry.conversationId)) return "already_recorded";
       // A history restores whole turns (from a user message): a send into a fresh conversation gets a note
       // as its user side, so the next run there knows what the agent posted.
-      const fresh = conversations.loadMessages(entry.conversationId).length === 0;
+      const fresh = (await conversations.loadMessages(entry.conversationId)).length === 0;
       const now = Date.now();
-      conversations.appendMessages(entry.conversationId, runId, [
+      await conversations.appendMessages(entry.conversationId, runId, [
         ...(fresh ? [deliveryNote(now)] : []),
         continuationMessage(entry.text, now, "adapter-send"),
       ]);
       return "recorded";
     },
-    deliverMessage(conversationId, delivery, deliveryId) {
+    async deliverMessage(conversationId, delivery, deliveryId) {
       const startedAt = now();
       const physical = rolloverConversationId(
         conversationId,
@@ -350,8 +368,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         startedAt,
         options.hostTimeZone,
       );
-      if (!conversationHasRun(conversations.file, deliveryId, physical))
-        conversations.appendMessages(physical, deliveryId, [
+      if (!(await conversations.hasRun(deliveryId, physical)))
+        await conversations.appendMessages(physical, deliveryId, [
           { role: "user", content: [{ type: "text", text: delivery.note }], timestamp: startedAt.getTime() },
           continuationMessage(delivery.text, startedAt.getTime(), "trigger"),
         ]);
@@ -374,7 +392,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       const ownSidecar =
         "store" in sessionHistory ? undefined : openToolHistoryForReset(sessionHistoryFile(loaded));
       try {
-        return resetConversationRecords({
+        return await resetConversationRecords({
           conversationId,
           conversations,
           toolHistory: "store" in sessionHistory ? sessionHistory.store : ownSidecar,
@@ -389,7 +407,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       await Promise.allSettled([...inFlight]);
       await runContext.close();
       await continuations?.close();
-      conversations.close();
+      await storage.close();
       memory.close();
       await sessionHistory.close();
       await recording?.close();

@@ -67,6 +67,11 @@ const COMMANDS: Record<string, CommandEntry> = {
       "Agent Skills the model can read with ReadSkill: `skills list` (names, descriptions, skipped folders)",
     load: async () => (await import("./skills/skills-command.js")).skillsCommand,
   },
+  storage: {
+    summary:
+      "where the shared stores live: `storage status` and `storage migrate` (PostgreSQL, storage.postgres)",
+    load: async () => (await import("./storage/storage-command.js")).storageCommand,
+  },
   continuations: {
     summary:
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",

@@ -103,8 +103,8 @@ describe("MonoAgentApp.resetConversation", () => {
     const sidecar = openToolHistoryStore({ file: sessionHistoryFile(next.loaded), readOnly: true });
     const runStore = openRunStore({ file: runStoreFile(next.loaded.artifactsDir), readOnly: true });
     try {
-      expect(conversations.loadMessages("cli:other")).toHaveLength(4);
-      expect(conversations.loadMessages("cli:reset#2026-07-11")).toEqual([]);
+      expect(await conversations.loadMessages("cli:other")).toHaveLength(4);
+      expect(await conversations.loadMessages("cli:reset#2026-07-11")).toEqual([]);
       const scope = { runId: "none", rollover: "daily" as const, includeIsolated: true };
       expect(
         sidecar

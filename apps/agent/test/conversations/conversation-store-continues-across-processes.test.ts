@@ -47,7 +47,7 @@ describe("a conversation continues across processes", () => {
   it("a second process sees the first's messages, and the first sees what the second appended", async () => {
     const file = join(directory, "state", "conversations.sqlite");
     const store = createConversationStore({ file });
-    store.appendMessages("cli:default", "run-1", [user("first question"), assistant("first answer")]);
+    await store.appendMessages("cli:default", "run-1", [user("first question"), assistant("first answer")]);
 
     const storeModule = transpileStoreForChild(join(directory, "child"));
     const childScript = join(directory, "child", "child.mjs");
@@ -55,11 +55,11 @@ describe("a conversation continues across processes", () => {
       childScript,
       `import { createConversationStore } from ${JSON.stringify(storeModule)};
 const store = createConversationStore({ file: process.argv[2] });
-const seen = store.loadMessages("cli:default");
-store.appendMessages("cli:default", "run-2", [
+const seen = await store.loadMessages("cli:default");
+await store.appendMessages("cli:default", "run-2", [
   { role: "user", content: "second question", timestamp: 3 },
 ]);
-store.close();
+await store.close();
 process.stdout.write(JSON.stringify(seen));
 `,
     );
@@ -67,13 +67,13 @@ process.stdout.write(JSON.stringify(seen));
     const seenByChild = JSON.parse(stdout) as AgentMessage[];
     expect(seenByChild).toEqual([user("first question"), assistant("first answer")]);
 
-    const seenByParent = store.loadMessages("cli:default");
+    const seenByParent = await store.loadMessages("cli:default");
     expect(seenByParent).toHaveLength(3);
     expect(seenByParent[2]).toEqual({ role: "user", content: "second question", timestamp: 3 });
-    expect(store.listConversations()).toEqual([
+    expect(await store.listConversations()).toEqual([
       expect.objectContaining({ conversationId: "cli:default", messageCount: 3 }),
     ]);
-    store.close();
+    await store.close();
   });
 
   it("processes opening a fresh file and appending at the same time lose nothing and share one sequence", async () => {
@@ -85,20 +85,20 @@ process.stdout.write(JSON.stringify(seen));
       `import { createConversationStore } from ${JSON.stringify(storeModule)};
 const store = createConversationStore({ file: process.argv[2] });
 for (let index = 0; index < 20; index++) {
-  store.appendMessages("cli:shared", \`run-\${process.argv[3]}-\${index}\`, [
+  await store.appendMessages("cli:shared", \`run-\${process.argv[3]}-\${index}\`, [
     { role: "user", content: \`\${process.argv[3]}:\${index}\`, timestamp: index },
   ]);
 }
-store.close();
+await store.close();
 `,
     );
     await Promise.all(
       ["a", "b", "c"].map((name) => run(process.execPath, [childScript, file, name], { timeout: 30_000 })),
     );
     const store = createConversationStore({ file });
-    const contents = store
-      .loadMessages("cli:shared")
-      .map((message) => (message as { content: string }).content);
+    const contents = (await store.loadMessages("cli:shared")).map(
+      (message) => (message as { content: string }).content,
+    );
     store.close();
     expect(contents).toHaveLength(60);
     for (const name of ["a", "b", "c"]) {

@@ -15,7 +15,6 @@ export function transpileStoreForChild(outDir: string): string {
   const sources = [
     ...readdirSync(join(agentRoot, "src", "conversations")).map((name) => join("src", "conversations", name)),
     join("src", "runtime", "runtime-error.ts"),
-    join("src", "sqlite", "migrate-with-retry.ts"),
   ].filter((path) => path.endsWith(".ts"));
   for (const source of sources) {
     const output = ts.transpileModule(readFileSync(join(agentRoot, source), "utf8"), {

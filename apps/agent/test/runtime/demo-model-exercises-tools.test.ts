@@ -145,8 +145,8 @@ describe("the offline demo model", () => {
     const store = createConversationStore({ file: join(workspace, ".state", "conversations.sqlite") });
     try {
       const first = await demoRun("first question", []);
-      store.appendMessages("cli:default", "run-1", first.result.newMessages);
-      const second = await demoRun("second question", [], store.loadMessages("cli:default"));
+      await store.appendMessages("cli:default", "run-1", first.result.newMessages);
+      const second = await demoRun("second question", [], await store.loadMessages("cli:default"));
       expect(second.result.finalText).toContain("already holds 2 earlier messages");
     } finally {
       store.close();

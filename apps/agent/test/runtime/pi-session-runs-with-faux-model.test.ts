@@ -136,7 +136,7 @@ describe("runPiSession with pi-ai's faux provider", () => {
     faux.setResponses([fauxAssistantMessage("My favourite colour is teal.")]);
     const first = await runPiSession(baseOptions("What is your favourite colour?"));
     expect(first.status).toBe("succeeded");
-    store.appendMessages("cli:default", "run-1", first.newMessages);
+    await store.appendMessages("cli:default", "run-1", first.newMessages);
 
     let seenMessages: string[] = [];
     faux.setResponses([
@@ -149,7 +149,7 @@ describe("runPiSession with pi-ai's faux provider", () => {
     ]);
     const second = await runPiSession({
       ...baseOptions("What did I ask before?"),
-      history: store.loadMessages("cli:default"),
+      history: await store.loadMessages("cli:default"),
     });
     expect(second.status).toBe("succeeded");
     expect(seenMessages).toHaveLength(3);

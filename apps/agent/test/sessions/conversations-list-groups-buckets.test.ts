@@ -12,13 +12,13 @@ const userMessage = (text: string): AgentMessage => ({
 });
 
 describe("conversations list under daily rollover", () => {
-  test("groups the #YYYY-MM-DD buckets of one conversation under its logical id; without rollover a # stays opaque", () => {
+  test("groups the #YYYY-MM-DD buckets of one conversation under its logical id; without rollover a # stays opaque", async () => {
     const dir = makeAgentFolder({ runtime: { model: "demo:demo", session: { rollover: "daily" } } });
     const store = createConversationStore({ file: join(dir, ".mono-agent", "conversations.sqlite") });
-    store.appendMessages("cli:trip#2026-07-11", "run-1", [userMessage("day one")]);
-    store.appendMessages("cli:trip#2026-07-12", "run-2", [userMessage("day two"), userMessage("more")]);
-    store.appendMessages("cli:other", "run-3", [userMessage("other")]);
-    store.close();
+    await store.appendMessages("cli:trip#2026-07-11", "run-1", [userMessage("day one")]);
+    await store.appendMessages("cli:trip#2026-07-12", "run-2", [userMessage("day two"), userMessage("more")]);
+    await store.appendMessages("cli:other", "run-3", [userMessage("other")]);
+    await store.close();
     const listed = runCli(["conversations", "list", "--json"], { cwd: dir });
     expect(listed.exitCode, listed.stderr).toBe(0);
     const body = JSON.parse(listed.stdout) as {
@@ -42,8 +42,8 @@ describe("conversations list under daily rollover", () => {
 
     const opaque = makeAgentFolder({ runtime: { model: "demo:demo" } });
     const other = createConversationStore({ file: join(opaque, ".mono-agent", "conversations.sqlite") });
-    other.appendMessages("cli:trip#2026-07-11", "run-1", [userMessage("day one")]);
-    other.close();
+    await other.appendMessages("cli:trip#2026-07-11", "run-1", [userMessage("day one")]);
+    await other.close();
     const plain = JSON.parse(runCli(["conversations", "list", "--json"], { cwd: opaque }).stdout) as {
       conversations: { conversationId: string; buckets?: unknown }[];
     };

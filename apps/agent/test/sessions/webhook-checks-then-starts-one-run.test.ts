@@ -136,7 +136,7 @@ describe("a webhook trigger", () => {
     await runStore.close();
     expect(runs.map((run) => [run.conversationId, run.source])).toEqual([["webhook:deploy", "webhook"]]);
     const conversations = createConversationStore({ file: conversationStoreFile(app.loaded) });
-    const delivered = conversations.loadMessages("cli:ops").map(textOf);
+    const delivered = (await conversations.loadMessages("cli:ops")).map(textOf);
     conversations.close();
     expect(delivered.join("\n")).toContain("Deploy 42 of api succeeded.");
   });

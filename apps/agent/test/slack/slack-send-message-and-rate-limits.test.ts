@@ -60,11 +60,11 @@ describe("SlackSendMessage", () => {
     ).toBe("already_recorded");
     const store = createConversationStore({ file: conversationStoreFile(harness.app.loaded) });
     try {
-      const history = store.loadMessages(destination);
+      const history = await store.loadMessages(destination);
       expect(history.map((message) => message.role)).toEqual(["user", "assistant"]);
       expect(JSON.stringify(history[1])).toContain("**Release** is out");
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
+import { migrateSqlite, openSqliteDatabase } from "@mono-agent/storage/sqlite";
+import type Database from "better-sqlite3";
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, sum } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { ContinuationError } from "../continuation-error.js";
 import {
   OPERATOR_PAGE_DEFAULT,
@@ -136,25 +136,21 @@ export function openContinuationStore(options: OpenContinuationStoreOptions): Co
     if (mustExist) checkStateFile(file);
     else ensureStateFile(file);
     for (const suffix of ["-wal", "-shm"]) checkStateFile(`${file}${suffix}`);
-    sqlite = new Database(file, options.readOnly ? { readonly: true, fileMustExist: true } : {});
-    sqlite.pragma(`busy_timeout = ${CONTINUATION_STORE_BUSY_TIMEOUT_MS}`);
-    if (!options.readOnly) sqlite.pragma("journal_mode = WAL");
+    // The state folder and file were checked (or created 0600) above.
+    sqlite = openSqliteDatabase({
+      file,
+      readOnly: options.readOnly === true,
+      busyTimeoutMs: CONTINUATION_STORE_BUSY_TIMEOUT_MS,
+      createFile: false,
+    });
   } catch (error) {
     throw storeFailure(`open the continuation store ${file}`, error);
   }
   const db = drizzle(sqlite);
   if (!options.readOnly) {
     try {
-      try {
-        migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      } catch {
-        // Two processes opening a store of an older version at once both read its migration level
-        // first; the one that loses the write lock fails on what the other just created. Once more,
-        // it reads the new level and has nothing left to do.
-        migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      }
+      migrateSqlite(db, sqlite, MIGRATIONS_FOLDER);
     } catch (error) {
-      sqlite.close();
       throw storeFailure(`migrate the continuation store ${file}`, error);
     }
   }

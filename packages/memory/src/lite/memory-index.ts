@@ -1,6 +1,6 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@mono-agent/storage/sqlite";
+import type Database from "better-sqlite3";
 import type { MemoryBullet, MemoryStatus, MemoryType } from "../memory-bullet.js";
 import type { JournalRecord, MemoryHit } from "../memory-store.js";
 import { INDEX_SCHEMA_SQL, INDEX_SCHEMA_VERSION } from "./index-schema.js";
@@ -56,20 +56,17 @@ export class MemoryIndex {
 
   static open(root: string, options: { readonly?: boolean } = {}): MemoryIndex {
     const file = join(root, INDEX_DIR, INDEX_FILE);
+    // Owner-only like its folder (memory text is private); SQLite gives its -wal and -shm files the
+    // database file's mode. An index created 0644 by an earlier version is tightened on open. The index
+    // is a projection of the canonical files (fsynced) and is re-synced from their fingerprints on open,
+    // so its commits need not fsync: WAL + NORMAL survives a process kill.
+    const db = openSqliteDatabase({
+      file,
+      readOnly: options.readonly === true,
+      busyTimeoutMs: INDEX_BUSY_TIMEOUT_MS,
+      synchronous: "NORMAL",
+    });
     if (!options.readonly) {
-      mkdirSync(join(root, INDEX_DIR), { recursive: true, mode: 0o700 });
-      // Owner-only like its folder (memory text is private); SQLite gives its -wal and -shm files the
-      // database file's mode. An index created 0644 by an earlier version is tightened here.
-      closeSync(openSync(file, "a", 0o600));
-      chmodSync(file, 0o600);
-    }
-    const db = new Database(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
-    db.pragma(`busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
-    if (!options.readonly) {
-      db.pragma("journal_mode = WAL");
-      // The index is a projection of the canonical files (fsynced) and is re-synced from their
-      // fingerprints on open, so its commits need not fsync: WAL + NORMAL survives a process kill.
-      db.pragma("synchronous = NORMAL");
       if ((db.pragma("user_version", { simple: true }) as number) < INDEX_SCHEMA_VERSION) {
         db.exec(INDEX_SCHEMA_SQL);
         db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);

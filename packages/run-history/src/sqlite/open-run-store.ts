@@ -1,6 +1,6 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import Database from "better-sqlite3";
+import { resolve } from "node:path";
+import { openSqliteDatabase } from "@mono-agent/storage/sqlite";
+import type Database from "better-sqlite3";
 import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../limits.js";
@@ -59,21 +59,15 @@ export function openRunStore(options: OpenRunStoreOptions): SqliteRunStore {
   const readOnly = options.readOnly === true;
   let sqlite: Database.Database;
   try {
-    if (readOnly) {
-      if (!existsSync(file)) throw new Error("the file does not exist");
-      sqlite = new Database(file, { readonly: true, fileMustExist: true });
-    } else {
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      closeSync(openSync(file, "a", 0o600));
-      chmodSync(file, 0o600);
-      sqlite = new Database(file);
-      sqlite.pragma("journal_mode = WAL");
-      // WAL + NORMAL: a commit survives a crash of the process (the case reconciliation handles); only
-      // a power loss may drop the last commits. FULL would fsync on every checkpoint of every run.
-      sqlite.pragma("synchronous = NORMAL");
-    }
-    sqlite.pragma(`busy_timeout = ${RUN_STORE_BUSY_TIMEOUT_MS}`);
-    sqlite.pragma("foreign_keys = ON");
+    // WAL + NORMAL: a commit survives a crash of the process (the case reconciliation handles); only
+    // a power loss may drop the last commits. FULL would fsync on every checkpoint of every run.
+    sqlite = openSqliteDatabase({
+      file,
+      readOnly,
+      busyTimeoutMs: RUN_STORE_BUSY_TIMEOUT_MS,
+      synchronous: "NORMAL",
+      foreignKeys: true,
+    });
   } catch (error) {
     throw storeFailure(`open the run store ${file}`, error);
   }

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
+import { migrateSqlite, openSqliteDatabase } from "@mono-agent/storage/sqlite";
+import type Database from "better-sqlite3";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { normalizeConversationTitle } from "../conversation-title.js";
 import { WebConsoleError } from "../web-console-error.js";
 import type { TitleProposalOutcome, WebThread, WebThreadOrigin } from "../web-thread-types.js";
-import { migrateWithRetry } from "./migrate-with-retry.js";
 import { threadFromRow } from "./web-thread-rows.js";
 import { webThreads, webToolCalls, webTurns } from "./web-thread-schema.js";
 import { type WebTurnRecords, webTurnRecords } from "./web-turn-records.js";
@@ -57,13 +56,7 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
   const file = resolve(options.file);
   let sqlite: Database.Database;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    closeSync(openSync(file, "a", 0o600));
-    chmodSync(file, 0o600);
-    sqlite = new Database(file);
-    sqlite.pragma(`busy_timeout = ${WEB_STORE_BUSY_TIMEOUT_MS}`);
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("foreign_keys = ON");
+    sqlite = openSqliteDatabase({ file, busyTimeoutMs: WEB_STORE_BUSY_TIMEOUT_MS, foreignKeys: true });
   } catch (error) {
     throw new WebConsoleError(
       "web_store_failed",
@@ -74,19 +67,13 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
     );
   }
   const db = drizzle(sqlite);
-  migrateWithRetry(
-    db,
-    sqlite,
-    MIGRATIONS_FOLDER,
-    (error) =>
-      new WebConsoleError(
-        "web_store_failed",
-        `Cannot migrate the web thread store ${file}: ${String(error)}`,
-        {
-          cause: error,
-        },
-      ),
-  );
+  try {
+    migrateSqlite(db, sqlite, MIGRATIONS_FOLDER);
+  } catch (error) {
+    throw new WebConsoleError("web_store_failed", `Cannot migrate the web thread store ${file}: ${String(error)}`, {
+      cause: error,
+    });
+  }
 
   const row = (threadId: string) => {
     const found = db.select().from(webThreads).where(eq(webThreads.threadId, threadId)).get();

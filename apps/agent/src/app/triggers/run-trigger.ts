@@ -105,7 +105,7 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
   if (target === undefined || result.status !== "succeeded" || result.finalText.trim() === "")
     return outcome(result, result.conversationId);
   const note = `[${trigger.source} trigger "${trigger.name}" ran as ${result.runId} in ${result.conversationId}; its answer follows]`;
-  return outcome(result, app.deliverMessage(target, { note, text: result.finalText }, result.runId));
+  return outcome(result, await app.deliverMessage(target, { note, text: result.finalText }, result.runId));
 }
 
 function onEvent(options: RunTriggerOptions) {

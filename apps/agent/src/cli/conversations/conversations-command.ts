@@ -13,7 +13,7 @@ import {
 } from "../../conversations/conversation-store.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
-import { loadAgentConfig } from "../load-agent-config.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {
   openAgentConversationStore,
@@ -31,7 +31,8 @@ export const CONVERSATIONS_LIST_DEFAULT_LIMIT = 20;
 
 const HELP = `usage: ${USAGE}
 
-Works on the agent's stored conversations (.mono-agent/conversations.sqlite) directly; no model is loaded.
+Works on the agent's stored conversations (.mono-agent/conversations.sqlite, or PostgreSQL with storage.postgres)
+directly; no model is loaded.
 
   conversations list           stored conversations, most recently updated first; with daily rollover
                                the #YYYY-MM-DD buckets of one conversation are grouped under its id
@@ -101,20 +102,20 @@ async function listConversations(
   io: CliIo,
   options: { limit: number; json: boolean; configOptions: { config?: string; envFile?: string } },
 ): Promise<number> {
-  const loaded = await loadAgentConfig(io, options.configOptions);
-  const store = openAgentConversationStore(loaded);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, options.configOptions);
+  const store = await openAgentConversationStore(loaded, env);
   // With daily rollover, buckets are grouped under their logical conversation: read the most the store
   // lists, then keep `limit` groups.
   const daily = loaded.config.runtime.session.rollover === "daily";
   const [stored, total] = store
-    ? storeAction(store.file, () => {
+    ? await storeAction(store.location, async () => {
         try {
           return [
-            store.listConversations({ limit: daily ? CONVERSATION_LIST_MAX_LIMIT : options.limit }),
-            store.countConversations(),
+            await store.listConversations({ limit: daily ? CONVERSATION_LIST_MAX_LIMIT : options.limit }),
+            await store.countConversations(),
           ] as const;
         } finally {
-          store.close();
+          await store.close();
         }
       })
     : [[], 0];
@@ -149,7 +150,7 @@ async function resetConversation(
   conversationId: string,
   options: { json: boolean; configOptions: { config?: string; envFile?: string } },
 ): Promise<number> {
-  const loaded = await loadAgentConfig(io, options.configOptions);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, options.configOptions);
   // This process runs nothing: what may be running is recorded in the run store by other processes.
   const runStore = openAgentRunStoreReadOnly(loaded);
   if (runStore) {
@@ -165,9 +166,9 @@ async function resetConversation(
   const toolHistory = storeAction(sidecarFile, () => openToolHistoryForReset(sidecarFile));
   let reset: ConversationReset;
   try {
-    const conversations = openAgentConversationStore(loaded);
+    const conversations = await openAgentConversationStore(loaded, env);
     try {
-      reset = resetConversationRecords({ conversationId, conversations, toolHistory });
+      reset = await resetConversationRecords({ conversationId, conversations, toolHistory });
     } catch (error) {
       throw new ExitError(
         `${error instanceof Error ? error.message : String(error)}\n` +
@@ -175,7 +176,7 @@ async function resetConversation(
         EXIT_FAILURE,
       );
     } finally {
-      conversations?.close();
+      await conversations?.close();
     }
   } finally {
     toolHistory?.close();

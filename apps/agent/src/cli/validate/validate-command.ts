@@ -52,6 +52,9 @@ export async function validateAgentFolder(options: {
     filesSection(loaded, { cwd: options.cwd, ...(options.envFile ? { envFile: options.envFile } : {}) }),
     await (await import("./sandbox-section.js")).sandboxSection(loaded, env),
     await memorySection(loaded),
+    await (await import("./storage-section.js")).storageSection(loaded, env, {
+      connect: options.connect === true,
+    }),
     await (await import("./runs-section.js")).runsSection(loaded),
     (await import("./history-section.js")).historySection(loaded),
     await (await import("./continuations-section.js")).continuationsSection(loaded, env),

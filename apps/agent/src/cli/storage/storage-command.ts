@@ -1,0 +1,95 @@
+import { migratePostgres, postgresMigrationStatus } from "@mono-agent/storage/postgres";
+import {
+  openAgentPostgresPool,
+  POSTGRES_STORES,
+  postgresStorageSettings,
+} from "../../storage/agent-storage.js";
+import type { CliIo } from "../cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+
+const USAGE = "mono-agent storage status | storage migrate  [--json] [--config FILE] [--env-file FILE]";
+
+const HELP = `usage: ${USAGE}
+
+Where the agent's shared stores live and whether their schema is current. Without storage.postgres in the
+config every store is a SQLite file beside the agent (migrated on open; nothing to do here).
+
+  storage status     the database (password hidden), its schema, and each store's applied and pending migrations
+  storage migrate    apply the pending migrations (hosts also apply them on start, one at a time under an
+                     advisory lock); run it before rolling out a new version to several hosts
+  --json             print one JSON object
+  --config FILE      the agent's config (default ./mono-agent.config.json)
+  --env-file FILE    fill unset variables from a dotenv file (default: .env in the agent folder)
+
+Memory stays in files on each host (docs/scaling.md says what is shared and what is not).
+`;
+
+export async function storageCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      json: { type: "boolean" },
+      config: { type: "string" },
+      "env-file": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const [action, ...rest] = positionals;
+  if (action !== "status" && action !== "migrate")
+    throw usageError(
+      action === undefined ? "say status or migrate" : `unknown action "${action}"; use status or migrate`,
+      USAGE,
+    );
+  if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, {
+    ...(values.config ? { config: values.config } : {}),
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  });
+  const json = values.json === true;
+  const settings = failOnError(() => postgresStorageSettings(loaded, env));
+  if (settings === undefined) {
+    if (json) io.stdout.write(`${JSON.stringify({ engine: "sqlite", stores: [] })}\n`);
+    else
+      io.stdout.write(
+        "Stores: SQLite files beside the agent (no storage.postgres in the config); each is migrated when it is opened.\n",
+      );
+    return EXIT_OK;
+  }
+  const postgres = failOnError(() => openAgentPostgresPool(settings));
+  try {
+    if (action === "migrate") await migratePostgres(postgres, POSTGRES_STORES);
+    const stores = await postgresMigrationStatus(postgres, POSTGRES_STORES);
+    if (json) {
+      io.stdout.write(
+        `${JSON.stringify({ engine: "postgres", url: postgres.displayUrl, schema: postgres.schema, stores })}\n`,
+      );
+    } else {
+      io.stdout.write(`Stores: PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}\n`);
+      for (const store of stores)
+        io.stdout.write(
+          `  ${store.store.padEnd(16)} ${store.applied} applied, ${store.pending} pending${store.pending > 0 ? " (run `mono-agent storage migrate`)" : ""}\n`,
+        );
+      io.stdout.write("  memory           files on each host (not shared)\n");
+    }
+    return EXIT_OK;
+  } catch (error) {
+    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+  } finally {
+    await postgres.close();
+  }
+}
+
+function failOnError<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+  }
+}

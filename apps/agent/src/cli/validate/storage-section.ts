@@ -1,0 +1,83 @@
+import type { LoadedConfig } from "@mono-agent/config";
+import { postgresMigrationStatus } from "@mono-agent/storage/postgres";
+import {
+  openAgentPostgresPool,
+  POSTGRES_STORES,
+  postgresStorageSettings,
+} from "../../storage/agent-storage.js";
+import { type CheckLine, type CheckSection, section } from "./validate-report.js";
+
+/**
+ * Where the stores live. Without `storage.postgres`: SQLite files (ok, nothing to check here). With it:
+ * the URL's variable is set, the database answers (`--connect` only: validate opens no connection
+ * otherwise) and each store's migrations are current; memory and continuations stay per host.
+ */
+export async function storageSection(
+  loaded: LoadedConfig | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  options: { connect: boolean },
+): Promise<CheckSection> {
+  const lines: CheckLine[] = [];
+  if (!loaded)
+    return section("storage", "Storage", [
+      { status: "disabled", message: "Storage cannot be checked until the config loads." },
+    ]);
+  let settings: ReturnType<typeof postgresStorageSettings>;
+  try {
+    settings = postgresStorageSettings(loaded, env);
+  } catch (error) {
+    lines.push({
+      status: "error",
+      code: "storage_url_unset",
+      jsonPath: "storage.postgres.url",
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return section("storage", "Storage", lines);
+  }
+  if (settings === undefined) {
+    lines.push({
+      status: "ok",
+      message: "SQLite files beside the agent (one host; storage.postgres shares them).",
+    });
+    return section("storage", "Storage", lines);
+  }
+  let postgres: ReturnType<typeof openAgentPostgresPool> | undefined;
+  try {
+    postgres = openAgentPostgresPool(settings);
+    lines.push({
+      status: "ok",
+      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations are shared by every host; runs of one conversation serialize across hosts.`,
+    });
+    if (options.connect) {
+      for (const store of await postgresMigrationStatus(postgres, POSTGRES_STORES))
+        lines.push(
+          store.pending === 0
+            ? { status: "ok", message: `${store.store}: schema current (${store.applied} migrations).` }
+            : {
+                status: "warning",
+                code: "storage_migrations_pending",
+                message: `${store.store}: ${store.pending} migrations pending (a host applies them on start)`,
+                suggestion: "run `mono-agent storage migrate` before starting several hosts of a new version",
+              },
+        );
+    }
+  } catch (error) {
+    lines.push({
+      status: "error",
+      code: "storage_unreachable",
+      jsonPath: "storage.postgres",
+      message: error instanceof Error ? error.message : String(error),
+      suggestion:
+        "check storage.postgres.url (postgres://user:password@host:5432/database) and that the server runs",
+    });
+  } finally {
+    await postgres?.close();
+  }
+  lines.push({
+    status: "warning",
+    code: "storage_per_host_parts",
+    message:
+      "Memory, run records, SessionHistory, web threads and continuations stay per host (files and SQLite) with storage.postgres in this version; see docs/scaling.md.",
+  });
+  return section("storage", "Storage", lines);
+}

@@ -1,0 +1,15 @@
+export { advisoryLockKey } from "./postgres/advisory-lock-key.js";
+export {
+  migratePostgres,
+  type PostgresMigrationStatus,
+  type PostgresMigrations,
+  postgresMigrationStatus,
+} from "./postgres/migrate-postgres.js";
+export {
+  type OpenPostgresPoolOptions,
+  openPostgresPool,
+  POSTGRES_CONNECT_TIMEOUT_MS,
+  POSTGRES_POOL_MAX_DEFAULT,
+  type PostgresPool,
+} from "./postgres/open-postgres-pool.js";
+export { type WithAdvisoryLockOptions, withAdvisoryLock } from "./postgres/with-advisory-lock.js";

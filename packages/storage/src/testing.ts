@@ -1,0 +1,1 @@
+export { startTestPostgres, type TestPostgres } from "./testing/start-test-postgres.js";
