@@ -13,7 +13,6 @@ import type { AppToolProvider } from "./app-tool-provider.js";
 import {
   type ContinuationPoster,
   continuationMessage,
-  conversationHasRun,
   type DeliveredContinuation,
 } from "./continuation-delivery.js";
 import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
