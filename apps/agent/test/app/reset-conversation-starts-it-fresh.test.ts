@@ -67,7 +67,10 @@ describe("MonoAgentApp.resetConversation", () => {
       (await app.run({ input: "read it, day two", conversationId: "cli:reset#2026-07-12" })).status,
     ).toBe("succeeded");
     readReadme();
-    expect((await app.run({ input: "someone else", conversationId: "cli:other" })).status).toBe("succeeded");
+    // With daily rollover the host puts an id without a bucket into today's bucket.
+    const other = await app.run({ input: "someone else", conversationId: "cli:other" });
+    expect(other.status).toBe("succeeded");
+    expect(other.conversationId).toMatch(/^cli:other#\d{4}-\d{2}-\d{2}$/);
 
     expect(await app.resetConversation("cli:reset#2026-07-12")).toEqual({
       conversationId: "cli:reset",
@@ -103,7 +106,7 @@ describe("MonoAgentApp.resetConversation", () => {
     const sidecar = openToolHistoryStore({ file: sessionHistoryFile(next.loaded), readOnly: true });
     const runStore = openRunStore({ file: runStoreFile(next.loaded.artifactsDir), readOnly: true });
     try {
-      expect(await conversations.loadMessages("cli:other")).toHaveLength(4);
+      expect(await conversations.loadMessages(other.conversationId)).toHaveLength(4);
       expect(await conversations.loadMessages("cli:reset#2026-07-11")).toEqual([]);
       const scope = { runId: "none", rollover: "daily" as const, includeIsolated: true };
       expect(
@@ -120,7 +123,7 @@ describe("MonoAgentApp.resetConversation", () => {
         "read it, day one",
       ]);
     } finally {
-      conversations.close();
+      await conversations.close();
       sidecar.close();
       await runStore.close();
       await next.close();
