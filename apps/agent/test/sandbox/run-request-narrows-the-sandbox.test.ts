@@ -76,7 +76,10 @@ describe("a run request's sandbox", () => {
     const { run } = await bashRun({ sandbox: { mode: "off" } });
     const warning = run.warnings.find((entry) => entry.kind === "sandbox_off");
     expect(warning?.message).toContain("Bash runs unconfined on the host");
-    const withheld = await bashRun({ sandbox: { mode: "off" }, tools: { disallowedTools: ["Bash"] } });
+    const withheld = await bashRun({
+      sandbox: { mode: "off" },
+      tools: { disallowedTools: ["Bash", "Exec", "NodeRepl"] },
+    });
     expect(withheld.run.warnings.map((entry) => entry.kind)).not.toContain("sandbox_off");
   });
 });

@@ -47,7 +47,7 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
  * formatting (no script, event handler, style, form or image; links open in a new tab without a referrer).
  */
 export function renderMarkdown(target: HTMLElement, text: string): void {
-  const html = markdown.parse(text) as string;
+  const html = (markdown.parse(text) as string).trim();
   const fragment = DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: FORBIDDEN_TAGS,
