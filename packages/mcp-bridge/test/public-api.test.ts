@@ -28,6 +28,7 @@ describe("public API", () => {
       "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
       "limitToolOutput",
+      "mcpAgentToolInfo",
       "startMcpServers",
     ]);
     expect(exportedNames("index.ts")).toEqual([
@@ -38,6 +39,7 @@ describe("public API", () => {
       "LimitedToolOutput",
       "LiveMcpServers",
       "MCP_RESOURCES_TOOL_NAME",
+      "McpAgentToolInfo",
       "McpAuthOptions",
       "McpAuthRecord",
       "McpAuthStore",
@@ -45,6 +47,7 @@ describe("public API", () => {
       "McpBridgeErrorCode",
       "McpBridgeWarning",
       "McpBrowserLogin",
+      "McpElicitationPort",
       "McpPromptInfo",
       "McpResourcesSource",
       "McpServerStatusEvent",
@@ -64,6 +67,7 @@ describe("public API", () => {
       "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
       "limitToolOutput",
+      "mcpAgentToolInfo",
       "startMcpServers",
     ]);
   });
