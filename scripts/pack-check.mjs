@@ -21,20 +21,23 @@ const ALLOWED = [
   /^package\/schema\//,
   /^package\/drizzle\//,
   /^package\/drizzle-web\//,
+  /^package\/drizzle-postgres\//,
 ];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];
 
 /** The import specifiers of each package's exports map (`./package.json` and `*` patterns left out), by name. */
 const entryPoints = {};
+/** Problems found while packing (the callback runs before packPackages returns its own list). */
+const packProblems = [];
 const { tarballs, problems } = packPackages(packDir, (name, tarball) => {
   const entries = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n");
   for (const entry of entries) {
     if (!ALLOWED.some((pattern) => pattern.test(entry)) || FORBIDDEN.some((pattern) => pattern.test(entry))) {
-      problems.push(`${name}: unexpected file in tarball: ${entry}`);
+      packProblems.push(`${name}: unexpected file in tarball: ${entry}`);
     }
   }
   if (!entries.some((entry) => entry.startsWith("package/dist/")))
-    problems.push(`${name}: no dist/ in tarball`);
+    packProblems.push(`${name}: no dist/ in tarball`);
   const packedManifest = JSON.parse(
     execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
   );
@@ -44,11 +47,12 @@ const { tarballs, problems } = packPackages(packDir, (name, tarball) => {
   for (const section of ["dependencies", "peerDependencies"]) {
     for (const [dependency, range] of Object.entries(packedManifest[section] ?? {})) {
       if (/^(workspace|catalog):/.test(range))
-        problems.push(`${name}: ${section}.${dependency} left as ${range}`);
+        packProblems.push(`${name}: ${section}.${dependency} left as ${range}`);
     }
   }
   console.log(`packed ${name}: ${entries.length} files`);
 });
+problems.push(...packProblems);
 
 const project = mkdtempSync(join(tmpdir(), "mono-agent-pack-"));
 try {
