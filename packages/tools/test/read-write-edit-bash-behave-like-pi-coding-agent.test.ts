@@ -1,7 +1,7 @@
 // Read, Write, Edit and Bash are our own code (so a run does not load pi-coding-agent and its TUI), but a
 // model tuned on pi's tools must meet the same tools: same parameters, bounds, notices and error messages.
 // pi-coding-agent is a devDependency for this comparison only; nothing at runtime imports it.
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
@@ -171,6 +171,17 @@ describe("Read, Write, Edit and Bash keep pi-coding-agent's contract", () => {
       );
     }
     expect(readFileSync(join(workspace, "ours.txt"), "utf8")).toBe("\uFEFFA\r\nfoo\r\nfoo\r\nbar\r\n");
+  });
+
+  it("Edit passes on our own refusals whole (code and fix), where pi would say only the code", async () => {
+    writeFileSync(join(workspace, "linked.txt"), "one\n");
+    linkSync(join(workspace, "linked.txt"), join(workspace, "second-name.txt"));
+    const refusal = await ours.Edit.execute("call", {
+      path: "linked.txt",
+      edits: [{ oldText: "one", newText: "two" }],
+    } as never).catch((error: Error & { code?: string }) => error);
+    expect(refusal).toMatchObject({ code: "path_unsafe", message: expect.stringContaining("hard link") });
+    expect(readFileSync(join(workspace, "linked.txt"), "utf8")).toBe("one\n");
   });
 
   it("Bash keeps the tail of long output with the same notices, exit codes and timeouts", async () => {

@@ -1,5 +1,6 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
+import { ToolError } from "../tool-error.js";
 import { abortable } from "./abortable.js";
 import {
   applyTextEdits,
@@ -87,6 +88,8 @@ export function createEditTool(files: FileAccess): AgentTool<typeof editParamete
           try {
             await (await files.openFile(absolute, "write")).close();
           } catch (error) {
+            // A refusal of ours names the problem and the fix: pass it on whole, with its code.
+            if (ToolError.isInstance(error)) throw error;
             const reason =
               error instanceof Error && "code" in error ? `Error code: ${String(error.code)}` : String(error);
             throw new Error(`Could not edit file: ${path}. ${reason}.`);
