@@ -1,11 +1,6 @@
 export { closestKey } from "./closest-key.js";
 export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
-export {
-  ENV_OVERRIDES,
-  RETIRED_ENV_VARIABLES,
-  type EnvOverride,
-  type EnvValueKind,
-} from "./env-overrides.js";
+export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
 export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
 export { loadMonoAgentConfig } from "./load-mono-agent-config.js";
 export type {
@@ -16,7 +11,7 @@ export type {
   LoadedConfig,
   LoadMonoAgentConfigOptions,
 } from "./loaded-config.js";
-export { type McpConfigFile, mcpConfigFileSchema } from "./mcp-config-file-schema.js";
+export { mcpConfigFileSchema } from "./mcp-config-file-schema.js";
 export { mergeEnvFile } from "./merge-env-file.js";
 export {
   type ConfigIssue,
@@ -45,46 +40,22 @@ export {
   resolveEnvReference,
 } from "./schema/env-reference-schema.js";
 export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
-export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
+export { mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
-  DEFAULT_CONNECT_TIMEOUT_MS,
   isStdioServerSpec,
   type McpServerOptions,
   type McpServerSpec,
-  mcpServerSpecSchema,
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
-export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
-export {
-  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
-  DEFAULT_MCP_CALL_TIMEOUT_MS,
-  DEFAULT_MCP_STARTUP_GRACE_MS,
-} from "./schema/tools-schema.js";
+export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
-export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
 export {
   type DetachedServiceToken,
   detachedServiceTokenProblem,
   detachedServiceTokens,
   requireDetachedServiceTokens,
 } from "./detached-service-tokens.js";
-export {
-  DETACHED_SERVICE_NAME_PATTERN,
-  DETACHED_SERVICE_TOKEN_MIN_CHARS,
-  type DetachedServiceConfig,
-} from "./schema/detached-services-schema.js";
-export {
-  CONTINUATION_LIMIT_DEFAULTS,
-  CONTINUATION_RETENTION_DEFAULTS,
-  OPERATOR_PAGE_SIZE_MAX,
-} from "./schema/continuations-schema.js";
-export {
-  DEFAULT_SANDBOX_CONFIG,
-  DEFAULT_SANDBOX_DENY_WRITE,
-  DEFAULT_SANDBOX_ROOTS,
-  SANDBOX_ALLOWLIST_ENTRY_FORM,
-  type SandboxConfig,
-  sandboxAllowlistEntryProblem,
-} from "./schema/sandbox-schema.js";
+export type { DetachedServiceConfig } from "./schema/detached-services-schema.js";
+export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";

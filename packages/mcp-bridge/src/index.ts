@@ -6,7 +6,7 @@ export {
   type McpBridgeWarning,
 } from "./connect-mcp-servers.js";
 export type { McpToolProgressEvent } from "./mcp-agent-tool.js";
-export type { McpToolCallDetails, McpToolProgress } from "./map-call-tool-result.js";
+export type { McpToolProgress } from "./map-call-tool-result.js";
 export { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 export type {
   RunRemoteServerSpec,
