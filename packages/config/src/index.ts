@@ -1,4 +1,15 @@
 export { closestKey } from "./closest-key.js";
+export { type ImportedHostMcpConfig, importHostMcpConfig } from "./convert-host-config.js";
+export type { McpImportNote } from "./convert-host-server.js";
+export {
+  detectHost,
+  discoverHostFiles,
+  MCP_IMPORT_HOSTS,
+  type McpImportHost,
+  type McpImportHostFile,
+  usualHostFiles,
+} from "./host-config-formats.js";
+export type { McpImportContext } from "./translate-host-value.js";
 export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
 export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
 export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
