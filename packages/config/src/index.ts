@@ -70,3 +70,14 @@ export {
 } from "./detached-service-tokens.js";
 export type { DetachedServiceConfig } from "./schema/detached-services-schema.js";
 export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";
+export {
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_PORT,
+  type ScheduleTriggerConfig,
+  TRIGGER_NAME_PATTERN,
+  type TriggerDestination,
+  type TriggersConfig,
+  WEBHOOK_SECRET_MIN_CHARS,
+  type WebhookTriggerConfig,
+} from "./schema/triggers-schema.js";

@@ -7,6 +7,7 @@ import { modelsSchema } from "./schema/models-schema.js";
 import { runtimeSchema } from "./schema/runtime-schema.js";
 import { sandboxSchema } from "./schema/sandbox-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
+import { triggersSchema } from "./schema/triggers-schema.js";
 
 /** Schema of `mono-agent.config.json`: strict everywhere, defaults applied on output. */
 export const monoAgentConfigSchema = z
@@ -21,6 +22,7 @@ export const monoAgentConfigSchema = z
     continuations: continuationsSchema.optional(),
     web: webSchema.optional(),
     sandbox: sandboxSchema.prefault({}),
+    triggers: triggersSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");
 

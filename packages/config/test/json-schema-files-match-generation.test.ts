@@ -32,6 +32,7 @@ describe("committed JSON Schemas", () => {
       "continuations",
       "web",
       "sandbox",
+      "triggers",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {
       expect(property.description, key).toBeTruthy();

@@ -74,7 +74,7 @@ describe("path resolution", () => {
       workspace: ".",
       model: "demo:demo",
       instructions: "AGENTS.md",
-      session: { rollover: "none" },
+      session: { rollover: "none", isolateProactive: true },
     });
     expect(loaded.config.tools).toMatchObject({
       disallowedTools: [],

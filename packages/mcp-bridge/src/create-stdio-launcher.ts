@@ -10,8 +10,12 @@ import {
 import type { ProcessGroupCommand } from "./spawn-process-group.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 
-/** Characters of a server's last stderr shown in a warning or error message. */
-export const STDERR_EXCERPT_CHARS = 300;
+/**
+ * Characters of a server's stderr shown in a warning or error message: its first error line and its
+ * last lines. 500 holds a Node "Cannot find module" message with the end of its stack, and stays one
+ * readable paragraph in a terminal.
+ */
+export const STDERR_EXCERPT_CHARS = 500;
 
 /** Options of {@link createStdioLauncher}. */
 export interface StdioLauncherOptions {
@@ -60,7 +64,7 @@ export function createStdioLauncher(options: StdioLauncherOptions): StdioLaunche
           const parts: string[] = [];
           if (exit?.signal) parts.push(`killed by ${exit.signal}`);
           else if (exit && exit.code !== null) parts.push(`exit code ${exit.code}`);
-          const stderr = transport.stderrTail.lastLines(STDERR_EXCERPT_CHARS);
+          const stderr = transport.stderrTail.excerpt(STDERR_EXCERPT_CHARS);
           if (stderr) parts.push(`stderr: ${JSON.stringify(stderr)}`);
           return parts.length > 0 ? ` (${parts.join("; ")})` : "";
         },

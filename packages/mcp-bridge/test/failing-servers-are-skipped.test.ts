@@ -108,6 +108,46 @@ describe("a server that fails to connect is skipped with a warning; the run goes
     }
   });
 
+  it("a start-up failure with a long stack keeps its first error line and its last words", async () => {
+    const bridge = await connectMcpServers(
+      bridgeOptions(outputDir.path, {
+        servers: [
+          {
+            name: "no-module",
+            transport: "stdio",
+            command: process.execPath,
+            args: ["/nonexistent/mono-agent-missing-server.js"],
+            env: {},
+            options: TEST_SERVER_OPTIONS,
+          },
+          {
+            name: "long-stack",
+            transport: "stdio",
+            command: "sh",
+            args: [
+              "-c",
+              "echo 'Error: the database URL is not set' >&2; for i in $(seq 1 400); do echo \"    at frame $i (/srv/app/lib/module-$i.js:1:1)\" >&2; done; echo 'last words' >&2; exit 3",
+            ],
+            env: {},
+            options: TEST_SERVER_OPTIONS,
+          },
+        ],
+      }),
+    );
+    try {
+      const byName = new Map(bridge.warnings.map((warning) => [warning.serverName, warning.message]));
+      expect(byName.get("no-module")).toContain("Cannot find module");
+      expect(byName.get("no-module")).toContain("exit code 1");
+      const longStack = byName.get("long-stack") ?? "";
+      expect(longStack).toContain("Error: the database URL is not set");
+      expect(longStack).toContain("last words");
+      expect(longStack).toContain("…");
+      expect(longStack.length).toBeLessThan(1_000);
+    } finally {
+      await bridge.close();
+    }
+  });
+
   it("an already aborted run connects nothing", async () => {
     const bridge = await connectMcpServers(
       bridgeOptions(outputDir.path, {

@@ -34,6 +34,19 @@ button:hover{border-color:var(--accent)}
 .message{white-space:pre-wrap;overflow-wrap:anywhere;padding:.6rem .8rem;border-radius:10px;max-width:48rem}
 .message.user{background:var(--soft);align-self:flex-end}
 .message.assistant{border:1px solid var(--line)}
+.message.markdown{white-space:normal}
+.markdown>:first-child{margin-top:0}
+.markdown>:last-child{margin-bottom:0}
+.markdown p,.markdown ul,.markdown ol,.markdown blockquote,.markdown pre,.markdown table{margin:.5rem 0}
+.markdown ul,.markdown ol{padding-left:1.4rem}
+.markdown blockquote{border-left:3px solid var(--line);padding-left:.7rem;color:var(--muted)}
+.markdown code{background:var(--soft);padding:.05rem .25rem;border-radius:4px;font-size:.9em}
+.markdown pre{background:var(--soft);padding:.5rem .6rem;border-radius:6px;overflow-x:auto;white-space:pre}
+.markdown pre code{background:none;padding:0}
+.markdown table{border-collapse:collapse}
+.markdown th,.markdown td{border:1px solid var(--line);padding:.2rem .45rem}
+.markdown a{color:var(--accent)}
+td.errors{color:var(--error);font-weight:600}
 .turn{display:flex;flex-direction:column;gap:.4rem}
 .turn-status{font-size:.85rem;color:var(--muted)}
 .turn-status.failed,.tool.error .tool-status{color:var(--error)}

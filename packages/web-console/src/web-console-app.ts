@@ -55,6 +55,11 @@ export interface WebRunRequest {
   /** The files sent with the message, for the run's request-context servers. */
   attachments?: { name: string; data: Uint8Array }[];
   onEvent: (event: WebConsoleRunEvent) => void;
+  /**
+   * The MCP prompt the message started with (`/server:prompt key=value …`): the run's input is the
+   * prompt's messages, then `input` (the rest of the message).
+   */
+  mcpPrompt?: { server: string; name: string; arguments: Record<string, string> };
   web: WebRunContext;
 }
 

@@ -4,8 +4,8 @@ export interface WebRunSummaryView {
   conversationId: string;
   status: string;
   model: string;
-  /** Tool names with their call counts. */
-  tools: { name: string; calls: number }[];
+  /** Tool names with their call counts and how many of those calls ended in an error. */
+  tools: { name: string; calls: number; errors: number }[];
   startedAt: string;
   durationMs: number | null;
 }

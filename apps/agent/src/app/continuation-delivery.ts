@@ -9,13 +9,13 @@ import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 
 /** The assistant message a delivered continuation becomes in its conversation. */
-export function continuationMessage(text: string, now: number): AgentMessage {
+export function continuationMessage(text: string, now: number, model = "continuation"): AgentMessage {
   return {
     role: "assistant",
     content: [{ type: "text", text }],
     api: "openai-completions",
     provider: "mono-agent",
-    model: "continuation",
+    model,
     usage: {
       input: 0,
       output: 0,

@@ -65,6 +65,12 @@ export interface RunRequest {
   web?: import("./conversation-title-context.js").WebRunContext;
   /** Narrows the config's `sandbox` for this run (never widens it; see `mergeSandboxPolicy`). */
   sandbox?: SandboxPolicyRequest;
+  /**
+   * One-shot and isolated (trigger runs under `runtime.session.isolateProactive`): the run starts without
+   * the conversation's stored history (no cold reseed either), its messages are not stored, and its
+   * SessionHistory records are returned only with `includeIsolated: true`.
+   */
+  isolated?: boolean;
 }
 
 /** How a run ended. */
@@ -100,6 +106,8 @@ export interface RunAgentDependencies {
   protectedPaths?: ProtectedPaths;
   /** The host's secrets: replaced in every event and in the result before anyone sees or stores them. */
   hostSecrets?: Pick<HostSecrets, "redactText" | "heldBackLength">;
+  /** The clock runs start by; default the system clock. */
+  now?: () => Date;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -139,6 +147,7 @@ export async function runAgent(
   deps: RunAgentDependencies,
   runId: string,
   request: RunRequest,
+  startedAt: Date = deps.now?.() ?? new Date(),
 ): Promise<RunResult> {
   const started = performance.now();
   const { loaded, env } = deps;
@@ -150,7 +159,7 @@ export async function runAgent(
     conversationId: request.conversationId ?? DEFAULT_CONVERSATION_ID,
     modelRef: request.model ?? loaded.config.runtime.model,
     request,
-    startedAt: new Date(),
+    startedAt,
     signal: controller.signal,
   };
   const warnings: RunResult["warnings"] = [];
@@ -357,10 +366,13 @@ export async function runAgent(
       model: resolvedModel.model,
       getApiKey: resolvedModel.getApiKey,
       systemPrompt: await readSystemPrompt(loaded.instructionsPath),
-      history: (deps.historyAugmenters ?? []).reduce(
-        (messages, augment) => augment(info, messages),
-        deps.conversations.loadMessages(info.conversationId),
-      ),
+      history:
+        request.isolated === true
+          ? []
+          : (deps.historyAugmenters ?? []).reduce(
+              (messages, augment) => augment(info, messages),
+              deps.conversations.loadMessages(info.conversationId),
+            ),
       tools,
       liveTools,
       prompt: input,
@@ -372,7 +384,8 @@ export async function runAgent(
         if (mapped) emit(mapped);
       },
     });
-    deps.conversations.appendMessages(info.conversationId, runId, session.newMessages);
+    if (request.isolated !== true)
+      deps.conversations.appendMessages(info.conversationId, runId, session.newMessages);
     return await finish(
       outcome(session.status, {
         finalText: session.finalText,

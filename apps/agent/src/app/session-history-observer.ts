@@ -22,7 +22,7 @@ export const SESSION_HISTORY_DRAIN_TIMEOUT_MS = 5_000;
 export interface SessionHistoryObserverOptions {
   writer: ToolHistoryWriter;
   secretScanner?: SecretScanner;
-  /** Whether a run's records are isolated; default: its `source` is one of {@link ISOLATED_RUN_SOURCES}. */
+  /** Whether a run's records are isolated; default: the request's `isolated`, else its `source` is one of {@link ISOLATED_RUN_SOURCES}. */
   isIsolated?: (info: RunStartInfo) => boolean;
   /** Drain bound at run end, in ms. Default {@link SESSION_HISTORY_DRAIN_TIMEOUT_MS}. */
   drainTimeoutMs?: number;
@@ -45,7 +45,9 @@ interface RunState {
 export function createSessionHistoryObserver(options: SessionHistoryObserverOptions): RunObserver {
   const runs = new Map<string, RunState>();
   const isIsolated =
-    options.isIsolated ?? ((info: RunStartInfo) => ISOLATED_RUN_SOURCES.includes(info.request.source ?? ""));
+    options.isIsolated ??
+    ((info: RunStartInfo) =>
+      info.request.isolated ?? ISOLATED_RUN_SOURCES.includes(info.request.source ?? ""));
   const identity = (info: RunStartInfo, toolCallId: string, toolName: string): ToolCallIdentity => ({
     conversationId: info.conversationId,
     runId: info.runId,

@@ -1,9 +1,5 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import {
-  coldReseedProjection,
-  type SessionRollover,
-  withoutRolloverBucket,
-} from "@mono-agent/session-history";
+import { coldReseedProjection, type SessionRollover } from "@mono-agent/session-history";
 import type { SqliteToolHistoryStore } from "@mono-agent/session-history/sqlite";
 import type { RunStartInfo } from "./run-hooks.js";
 
@@ -14,10 +10,12 @@ export const COLD_RESEED_READ_LIMIT = 500;
 export type HistoryAugmenter = (info: RunStartInfo, history: AgentMessage[]) => AgentMessage[];
 
 /**
- * The cold reseed: the first time this process runs a logical conversation, the newest fitting suffix
- * of its retained completed tool calls (at most 64 KiB, marker included, chronological) is put in front
- * of the restored messages as one user message marked as untrusted evidence. Later runs of the same
- * conversation in this process get nothing (their tool results are in the restored messages).
+ * The cold reseed: the first time this process runs a conversation (with daily rollover: each
+ * `#YYYY-MM-DD` bucket, so a conversation that crosses midnight is reseeded in its new bucket), the
+ * newest fitting suffix of the retained completed tool calls of its logical scope (at most 64 KiB, marker
+ * included, chronological) is put in front of the restored messages as one user message marked as
+ * untrusted evidence. Later runs of the same bucket in this process get nothing (their tool results are
+ * in the restored messages).
  */
 export function createColdReseedAugmenter(
   store: SqliteToolHistoryStore,
@@ -25,9 +23,8 @@ export function createColdReseedAugmenter(
 ): HistoryAugmenter {
   const seen = new Set<string>();
   return (info, history) => {
-    const logical = rollover === "daily" ? withoutRolloverBucket(info.conversationId) : info.conversationId;
-    if (seen.has(logical)) return history;
-    seen.add(logical);
+    if (seen.has(info.conversationId)) return history;
+    seen.add(info.conversationId);
     let projection: string | undefined;
     try {
       const calls = store.listCompletedCalls(

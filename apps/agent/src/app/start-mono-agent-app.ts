@@ -16,7 +16,9 @@ import { composeRunContext, type RunContextOptions } from "./request-context-com
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 import { collectHostSecrets } from "./host-secrets.js";
 import { startHostLedger } from "./host-leftovers.js";
+import { rolloverConversationId } from "./rollover-conversation.js";
 import { createRunId } from "./run-id.js";
+import { continuationMessage, conversationHasRun } from "./continuation-delivery.js";
 import { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult, runAgent } from "./run-agent.js";
 import { startRunRecording } from "./run-recorder-observer.js";
 import { runHistoryProviders } from "./run-history-tool.js";
@@ -67,6 +69,10 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
   envFile?: string;
   /** Secret values the host holds beyond `env` (the web console token): never persisted by a run. */
   hostSecrets?: readonly string[];
+  /** The clock runs start by (their `startedAt` and rollover bucket); default the system clock. */
+  now?: () => Date;
+  /** The zone of the daily rollover when `runtime.session.rolloverTimezone` is not set; default the host's. */
+  hostTimeZone?: string;
 }
 
 /** A running mono-agent: one config, one set of stores, any number of runs. */
@@ -91,6 +97,17 @@ export interface MonoAgentApp {
    * recorded as running by another live process. Nothing is removed when it throws.
    */
   resetConversation(conversationId: string): Promise<ConversationReset>;
+  /**
+   * Stores the answer of a run that ran elsewhere (an isolated trigger run delivered to its destination)
+   * in `conversationId` (its rollover bucket applied): a user message `note` saying where it came from,
+   * then `text` as the assistant's, so the next run of the conversation sees both. `deliveryId` (the run
+   * id) makes it idempotent. Returns the physical conversation id.
+   */
+  deliverMessage(
+    conversationId: string,
+    delivery: { note: string; text: string },
+    deliveryId: string,
+  ): string;
   /** Waits for runs in progress to settle, then closes the stores. Idempotent. */
   close(): Promise<void>;
 }
@@ -195,9 +212,11 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
     ...(ledger ? { ledger } : {}),
   });
+  const now = options.now ?? (() => new Date());
   const deps = {
     loaded,
     env: options.env,
+    now,
     policy,
     conversations,
     appToolProviders: [
@@ -240,12 +259,17 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     run(request) {
       if (closed)
         return Promise.reject(new Error("the mono-agent app is closed; start a new one to run again"));
-      const runId = createRunId();
-      const conversationId = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const startedAt = now();
+      const runId = createRunId(startedAt);
+      const requested = request.conversationId ?? DEFAULT_CONVERSATION_ID;
+      const conversationId =
+        typeof requested === "string"
+          ? rolloverConversationId(requested, loaded.config.runtime.session, startedAt, options.hostTimeZone)
+          : requested;
       const logical = typeof conversationId === "string" ? logicalConversationId(conversationId) : "";
       const active = activeRuns.get(logical) ?? new Set<string>();
       activeRuns.set(logical, active.add(runId));
-      const running = runAgent(deps, runId, request);
+      const running = runAgent(deps, runId, { ...request, conversationId }, startedAt);
       inFlight.add(running);
       void running
         .finally(() => {
@@ -255,6 +279,21 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         })
         .catch(() => {});
       return running;
+    },
+    deliverMessage(conversationId, delivery, deliveryId) {
+      const startedAt = now();
+      const physical = rolloverConversationId(
+        conversationId,
+        loaded.config.runtime.session,
+        startedAt,
+        options.hostTimeZone,
+      );
+      if (!conversationHasRun(conversations.file, deliveryId, physical))
+        conversations.appendMessages(physical, deliveryId, [
+          { role: "user", content: [{ type: "text", text: delivery.note }], timestamp: startedAt.getTime() },
+          continuationMessage(delivery.text, startedAt.getTime(), "trigger"),
+        ]);
+      return physical;
     },
     async resetConversation(conversationId) {
       if (closed) throw new Error("the mono-agent app is closed; start a new one to reset a conversation");

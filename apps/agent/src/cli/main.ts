@@ -62,8 +62,14 @@ const COMMANDS: Record<string, CommandEntry> = {
       "durable continuations: health, list, retry <id>, cancel <id>, resolve <id> delivered <deliveryId>|not-delivered|dead-lettered",
     load: async () => (await import("./continuations/continuations-command.js")).continuationsCommand,
   },
+  triggers: {
+    summary:
+      "schedules and webhooks: `triggers list` (next fire times, webhook URLs, problems) and `triggers run <name>` (run one now)",
+    load: async () => (await import("./triggers/triggers-command.js")).triggersCommand,
+  },
   serve: {
-    summary: "serve the web console: threads with streamed answers and tool activity (--port, --host)",
+    summary:
+      "serve the web console (threads with streamed answers and tool activity) and run the triggers (--port, --host)",
     load: async () => (await import("./serve/serve-command.js")).serveCommand,
   },
   "mcp-example": {

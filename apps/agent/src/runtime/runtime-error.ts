@@ -21,6 +21,7 @@
  * - `invalid_run_id`: a run id does not match the run id pattern.
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
  * - `conversation_busy`: a conversation reset was refused because a run of that conversation is in progress.
+ * - `trigger_destination_unavailable`: a trigger delivers where this host cannot (a new web thread outside serve).
  */
 export type MonoAgentRuntimeErrorCode =
   | "invalid_model_ref"
@@ -37,7 +38,8 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_conversation_id"
   | "invalid_run_id"
   | "conversation_store_failed"
-  | "conversation_busy";
+  | "conversation_busy"
+  | "trigger_destination_unavailable";
 
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 

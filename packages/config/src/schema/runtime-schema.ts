@@ -33,6 +33,12 @@ export const sessionSchema = z
       .refine(isIanaTimeZone, { error: "expected an IANA time zone such as Europe/Amsterdam or UTC" })
       .optional()
       .describe("IANA time zone of the daily rollover, e.g. Europe/Amsterdam. Default: the host time zone."),
+    isolateProactive: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Trigger runs (schedules, webhooks) run one-shot without the destination's history, their SessionHistory records isolated, unless the trigger sets isolated. Default true.",
+      ),
   })
   .describe("Conversation session settings.");
 

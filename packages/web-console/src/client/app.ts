@@ -6,6 +6,7 @@ import type { WebDeliveryView } from "../web-features.js";
 import type { WebThread, WebTurn } from "../web-thread-types.js";
 import { api, ConsoleApiError } from "./console-api.js";
 import { createPendingFiles } from "./pending-files.js";
+import { renderMarkdown } from "./render-markdown.js";
 import { renderPage } from "./render-pages.js";
 import { element, renderDelivery, renderTurn } from "./render-turn.js";
 
@@ -104,7 +105,7 @@ function renderThread(): void {
   ui.title.textContent = thread.title;
   document.title = `${thread.title} · mono-agent`;
   const keys = openDisclosures();
-  const atBottom = ui.turns.scrollHeight - ui.turns.scrollTop - ui.turns.clientHeight < 40;
+  const atBottom = followsStream();
   ui.turns.replaceChildren(...timeline(turns, deliveries));
   restoreDisclosures(ui.turns, keys);
   if (atBottom) ui.turns.scrollTop = ui.turns.scrollHeight;
@@ -200,6 +201,34 @@ function navigate(path: string): void {
   void route().catch(fail);
 }
 
+/** Whether the thread view shows its end: streamed text keeps it there until the person scrolls up. */
+function followsStream(): boolean {
+  return ui.turns.scrollHeight - ui.turns.scrollTop - ui.turns.clientHeight < FOLLOW_MARGIN_PX;
+}
+
+/** How close to the end, in CSS pixels, still counts as "at the end" (about two lines of text). */
+const FOLLOW_MARGIN_PX = 48;
+
+const pendingAnswers = new Map<string, WebTurn>();
+
+/** Re-renders streamed answers once per frame (Markdown is parsed whole), following the end if it was shown. */
+function scheduleAnswerRender(turnId: string, turn: WebTurn): void {
+  if (pendingAnswers.size === 0) requestAnimationFrame(renderPendingAnswers);
+  pendingAnswers.set(turnId, turn);
+}
+
+function renderPendingAnswers(): void {
+  const follow = followsStream();
+  for (const [turnId, turn] of pendingAnswers) {
+    const answer = ui.turns.querySelector<HTMLElement>(`li[data-turn-id="${turnId}"] [data-role=assistant]`);
+    if (!answer) continue;
+    answer.hidden = false;
+    renderMarkdown(answer, turn.assistantText);
+  }
+  pendingAnswers.clear();
+  if (follow) ui.turns.scrollTop = ui.turns.scrollHeight;
+}
+
 function applyRunEvent(turnId: string, event: WebRunEvent): void {
   const turn = openThread?.turns.find((candidate) => candidate.turnId === turnId);
   if (!openThread || !turn) {
@@ -213,13 +242,7 @@ function applyRunEvent(turnId: string, event: WebRunEvent): void {
         return;
       }
       turn.assistantText = turn.assistantText.slice(0, event.offset) + event.text;
-      const answer = ui.turns.querySelector<HTMLElement>(
-        `li[data-turn-id="${turnId}"] [data-role=assistant]`,
-      );
-      if (answer) {
-        answer.hidden = false;
-        answer.textContent = turn.assistantText;
-      }
+      scheduleAnswerRender(turnId, turn);
       return;
     }
     case "tool_started":

@@ -11,16 +11,24 @@ async function renderRuns(root: HTMLElement): Promise<void> {
   const { runs } = await api<{ runs: WebRunSummaryView[] }>("GET", "/api/runs");
   const table = element("table");
   const head = element("tr");
-  for (const label of ["Started", "Status", "Model", "Tools", "Duration", "Conversation"])
+  for (const label of ["Started", "Status", "Model", "Tools", "Tool errors", "Duration", "Conversation"])
     head.append(element("th", undefined, label));
   table.append(head);
   for (const run of runs) {
     const row = element("tr");
+    const errors = run.tools.reduce((sum, tool) => sum + tool.errors, 0);
+    const errorCell = cell(String(errors));
+    if (errors > 0) errorCell.className = "errors";
     row.append(
       cell(new Date(run.startedAt).toLocaleString()),
       cell(run.status),
       cell(run.model),
-      cell(run.tools.map((tool) => `${tool.name} ×${tool.calls}`).join(", ")),
+      cell(
+        run.tools
+          .map((tool) => `${tool.name} ×${tool.calls}${tool.errors > 0 ? ` (${tool.errors} failed)` : ""}`)
+          .join(", "),
+      ),
+      errorCell,
       cell(run.durationMs === null ? "" : `${(run.durationMs / 1000).toFixed(1)} s`),
       cell(run.conversationId),
     );

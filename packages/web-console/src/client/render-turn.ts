@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { WebDeliveryView } from "../web-features.js";
 import type { WebToolCall, WebTurn } from "../web-thread-types.js";
+import { renderMarkdown } from "./render-markdown.js";
 
 /** Create an element with a class and text. */
 export function element<K extends keyof HTMLElementTagNameMap>(
@@ -83,7 +84,8 @@ export function renderTurn(turn: WebTurn): HTMLLIElement {
     user.append(files);
   }
   item.append(user);
-  const answer = element("div", "message assistant", turn.assistantText);
+  const answer = element("div", "message assistant markdown");
+  renderMarkdown(answer, turn.assistantText);
   answer.dataset["role"] = "assistant";
   if (turn.assistantText === "" && turn.status !== "running") answer.hidden = true;
   item.append(answer);
@@ -114,6 +116,8 @@ export function renderDelivery(delivery: WebDeliveryView): HTMLLIElement {
   item.dataset["deliveryId"] = delivery.deliveryId;
   const when = new Date(delivery.deliveredAtMs).toLocaleString();
   item.append(element("div", "delivery-label", `Result delivered later · ${when}`));
-  item.append(element("div", "message assistant", delivery.text));
+  const answer = element("div", "message assistant markdown");
+  renderMarkdown(answer, delivery.text);
+  item.append(answer);
   return item;
 }

@@ -1,4 +1,4 @@
-import type { WebConsoleApp } from "../web-console-app.js";
+import type { WebConsoleApp, WebRunRequest, WebRunResult } from "../web-console-app.js";
 import { createWebEventHub } from "../web-event-hub.js";
 import type { WebFeatures } from "../web-features.js";
 import { createWebRuns } from "./web-runs.js";
@@ -29,6 +29,15 @@ export interface WebConsole {
   readonly store: WebThreadStore;
   /** Turns found `running` from an earlier process and marked `interrupted` at start. */
   readonly interruptedTurns: number;
+  /**
+   * Opens a new thread of origin `trigger` (never offered SetConversationTitle, never renamed by the
+   * agent) and runs `text` in it, through `run` when given (the host's trigger runner) or the app.
+   * `settled` resolves when the turn is recorded as finished.
+   */
+  startTriggerThread(
+    text: string,
+    run?: (request: WebRunRequest) => Promise<WebRunResult>,
+  ): { threadId: string; turnId: string; settled: Promise<void> };
   /** Cancels runs in progress, waits for them, stops the server and closes the thread store. */
   close(): Promise<void>;
 }
@@ -69,6 +78,11 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     server,
     store,
     interruptedTurns,
+    startTriggerThread(text, run) {
+      const thread = store.createThread({ origin: "trigger" });
+      const started = runs.start(thread.threadId, text, [], run ? { run } : {});
+      return { threadId: thread.threadId, ...started };
+    },
     close() {
       closing ??= (async () => {
         stopWatchingDeliveries?.();

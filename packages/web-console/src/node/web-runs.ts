@@ -1,5 +1,6 @@
 import { CONVERSATION_SERVER_NAME } from "@mono-agent/policy";
 import { CONVERSATION_TITLE_TOOL_NAME } from "../conversation-title.js";
+import { parseSlashPrompt } from "../slash-prompt.js";
 import type { WebConsoleRunEvent, WebRunRequest, WebRunResult } from "../web-console-app.js";
 import { WebConsoleError } from "../web-console-error.js";
 import type { WebEventHub } from "../web-event-hub.js";
@@ -29,12 +30,23 @@ export interface WebRuns {
    * Starts a turn: records the message (and the names of its files), then runs the agent in the
    * background with the files as the run's attachments (staged for its request-context servers).
    */
-  start(threadId: string, text: unknown, attachments?: readonly WebAttachment[]): { turnId: string };
+  start(
+    threadId: string,
+    text: unknown,
+    attachments?: readonly WebAttachment[],
+    options?: WebTurnOptions,
+  ): { turnId: string; settled: Promise<void> };
   /** Aborts the thread's run in progress (`no_run_in_progress` when there is none). */
   cancel(threadId: string): void;
   isRunning(threadId: string): boolean;
   /** Cancels every run and waits for them to settle. */
   close(): Promise<void>;
+}
+
+/** How a turn runs when it is not a person's message (a trigger's run in a thread it opened). */
+export interface WebTurnOptions {
+  /** Runs the turn instead of the console's app (the host adds what it knows: source, model, isolation). */
+  run?: (request: WebRunRequest) => Promise<WebRunResult>;
 }
 
 interface ActiveRun {
@@ -58,7 +70,8 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
     threadId: string,
     text: unknown,
     attachments: readonly WebAttachment[] = [],
-  ): { turnId: string } => {
+    turnOptions: WebTurnOptions = {},
+  ): { turnId: string; settled: Promise<void> } => {
     if (typeof text !== "string" || text.trim().length === 0)
       throw new WebConsoleError("invalid_request", 'Send { "text": "..." } with a non-empty message.');
     if (text.length > WEB_MESSAGE_MAX_CHARACTERS)
@@ -77,6 +90,8 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
       attachments.map((file) => ({ name: file.name, bytes: file.data.length })),
     );
     const thread = store.getThread(threadId);
+    const { prompt, text: input } = parseSlashPrompt(text);
+    const slashed = { input, ...(prompt ? { mcpPrompt: prompt } : {}) };
     const controller = new AbortController();
     const proposals: string[] = [];
     let textLength = 0;
@@ -140,32 +155,32 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
     };
     const entry: ActiveRun = { turnId, controller, settled: Promise.resolve() };
     active.set(threadId, entry);
-    entry.settled = options
-      .run({
-        input: text,
-        conversationId: thread.conversationId,
-        source: "web",
-        signal: controller.signal,
-        ...(attachments.length > 0
-          ? { attachments: attachments.map((file) => ({ name: file.name, data: file.data })) }
-          : {}),
-        onEvent,
-        web: {
-          threadId,
-          origin: "interactive",
-          titleWritable: isTitleWritable(thread),
-          onTitleProposal: (title) => {
-            if (active.get(threadId)?.turnId === turnId) proposals.push(title);
-          },
+    const run = turnOptions.run ?? options.run;
+    const settled = run({
+      ...slashed,
+      conversationId: thread.conversationId,
+      source: "web",
+      signal: controller.signal,
+      ...(attachments.length > 0
+        ? { attachments: attachments.map((file) => ({ name: file.name, data: file.data })) }
+        : {}),
+      onEvent,
+      web: {
+        threadId,
+        origin: thread.origin,
+        titleWritable: isTitleWritable(thread),
+        onTitleProposal: (title) => {
+          if (active.get(threadId)?.turnId === turnId) proposals.push(title);
         },
-      })
-      .then(
-        (result) => settle(result.status, result.finalText, result.error?.message),
-        (error: unknown) => settle("failed", "", error instanceof Error ? error.message : String(error)),
-      );
+      },
+    }).then(
+      (result) => settle(result.status, result.finalText, result.error?.message),
+      (error: unknown) => settle("failed", "", error instanceof Error ? error.message : String(error)),
+    );
+    entry.settled = settled;
     hub.publish({ type: "threads" });
     hub.publish({ type: "thread", threadId });
-    return { turnId };
+    return { turnId, settled };
   };
 
   return {

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { exactHost, jsonError, loopbackHostNames, noStoreHeaders } from "@mono-agent/http-kit";
 import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
@@ -15,6 +16,26 @@ const CLIENT_DIR = fileURLToPath(new URL("../client/", import.meta.url));
 
 /** Browser module names the console serves from {@link CLIENT_DIR}. */
 const CLIENT_MODULE = /^[a-z][a-z-]*\.js$/;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The browser builds of the maintained libraries the client imports as `./vendor/<name>.js`: marked's
+ * and DOMPurify's own ES modules, resolved from this package's dependencies (no bundler, no CDN).
+ */
+const VENDOR_MODULES: Record<string, string> = {
+  "marked.js": require.resolve("marked"),
+  "purify.js": require.resolve("dompurify").replace(/purify\.cjs\.js$/, "purify.es.mjs"),
+};
+
+/** The source map comment of a vendor file: its .map is not served, so the browser must not ask for it. */
+const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=\S+\s*$/;
+
+async function vendorModule(name: string): Promise<string | undefined> {
+  const file = Object.hasOwn(VENDOR_MODULES, name) ? VENDOR_MODULES[name] : undefined;
+  if (file === undefined) return undefined;
+  return (await readFile(file, "utf8").catch(() => undefined))?.replace(SOURCE_MAP_COMMENT, "\n");
+}
 
 /** Pages the console serves (the browser module routes between them). */
 const PAGE_PATH = /^\/(t\/[A-Za-z0-9_-]+|runs|memory)?$/;
@@ -101,6 +122,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   app.get("/assets/app.css", (c) =>
     c.body(CONSOLE_STYLES, 200, { "content-type": "text/css; charset=utf-8" }),
   );
+  app.get("/assets/vendor/:module", async (c) => {
+    const source = await vendorModule(c.req.param("module"));
+    if (source === undefined) return jsonError(c, 404, "not_found", `No asset ${c.req.path}.`);
+    return c.body(source, 200, { "content-type": "text/javascript; charset=utf-8" });
+  });
   app.get("/assets/:module", async (c) => {
     const source = await clientModule(c.req.param("module"));
     if (source === undefined) return jsonError(c, 404, "not_found", `No asset ${c.req.path}.`);

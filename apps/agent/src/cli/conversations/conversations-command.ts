@@ -7,7 +7,10 @@ import {
   resetConversationRecords,
 } from "../../app/reset-conversation.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
-import { CONVERSATION_LIST_MAX_LIMIT } from "../../conversations/conversation-store.js";
+import {
+  CONVERSATION_LIST_MAX_LIMIT,
+  type ConversationSummary,
+} from "../../conversations/conversation-store.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfig } from "../load-agent-config.js";
@@ -17,6 +20,7 @@ import {
   openAgentRunStoreReadOnly,
   storeAction,
 } from "./open-agent-conversation-stores.js";
+import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import { renderConversationTable, renderReset } from "./render-conversations.js";
 
 const USAGE =
@@ -29,7 +33,8 @@ const HELP = `usage: ${USAGE}
 
 Works on the agent's stored conversations (.mono-agent/conversations.sqlite) directly; no model is loaded.
 
-  conversations list           stored conversations, most recently updated first
+  conversations list           stored conversations, most recently updated first; with daily rollover
+                               the #YYYY-MM-DD buckets of one conversation are grouped under its id
     --limit N                  at most N, 1..${CONVERSATION_LIST_MAX_LIMIT} (default ${CONVERSATIONS_LIST_DEFAULT_LIMIT})
   conversations reset <id>     forget a conversation, so its next run starts fresh: its stored messages and
                                its SessionHistory records, over every #YYYY-MM-DD bucket of it. Recorded
@@ -98,21 +103,34 @@ async function listConversations(
 ): Promise<number> {
   const loaded = await loadAgentConfig(io, options.configOptions);
   const store = openAgentConversationStore(loaded);
-  const [listed, total] = store
+  // With daily rollover, buckets are grouped under their logical conversation: read the most the store
+  // lists, then keep `limit` groups.
+  const daily = loaded.config.runtime.session.rollover === "daily";
+  const [stored, total] = store
     ? storeAction(store.file, () => {
         try {
-          return [store.listConversations({ limit: options.limit }), store.countConversations()] as const;
+          return [
+            store.listConversations({ limit: daily ? CONVERSATION_LIST_MAX_LIMIT : options.limit }),
+            store.countConversations(),
+          ] as const;
         } finally {
           store.close();
         }
       })
     : [[], 0];
+  const listed: (ConversationSummary & { buckets?: ConversationSummary[] })[] = daily
+    ? groupRolloverBuckets(stored).slice(0, options.limit)
+    : [...stored];
   if (options.json) {
-    const conversations = listed.map((conversation) => ({
+    const view = (conversation: ConversationSummary) => ({
       conversationId: conversation.conversationId,
       messageCount: conversation.messageCount,
       createdAt: new Date(conversation.createdAtMs).toISOString(),
       updatedAt: new Date(conversation.updatedAtMs).toISOString(),
+    });
+    const conversations = listed.map((conversation) => ({
+      ...view(conversation),
+      ...(conversation.buckets ? { buckets: conversation.buckets.map(view) } : {}),
     }));
     io.stdout.write(`${JSON.stringify({ conversations, count: conversations.length, total })}\n`);
   } else if (listed.length === 0) {

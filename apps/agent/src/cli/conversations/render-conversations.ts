@@ -1,3 +1,4 @@
+import { rolloverBucketOf } from "@mono-agent/ids";
 import type { ConversationReset } from "../../app/reset-conversation.js";
 import type { ConversationSummary } from "../../conversations/conversation-store.js";
 import { renderTable } from "../render-table.js";
@@ -14,13 +15,24 @@ function plural(count: number, word: string): string {
 }
 
 /** The table of `conversations list`. */
-export function renderConversationTable(conversations: readonly ConversationSummary[]): string {
+export function renderConversationTable(
+  conversations: readonly (ConversationSummary & { buckets?: readonly ConversationSummary[] })[],
+): string {
+  const grouped = conversations.some((conversation) => conversation.buckets !== undefined);
   const rows = conversations.map((conversation) => [
     conversation.conversationId,
+    ...(grouped ? [bucketsOf(conversation.buckets ?? [])] : []),
     String(conversation.messageCount),
     time(conversation.updatedAtMs),
   ]);
-  return renderTable(["CONVERSATION", "MESSAGES", "LAST UPDATE"], rows);
+  return renderTable(["CONVERSATION", ...(grouped ? ["DAYS"] : []), "MESSAGES", "LAST UPDATE"], rows);
+}
+
+/** `3 (2026-07-10..2026-07-12)`: how many daily buckets, oldest and newest. */
+function bucketsOf(buckets: readonly ConversationSummary[]): string {
+  const days = buckets.map((bucket) => rolloverBucketOf(bucket.conversationId) ?? "no bucket").sort();
+  if (days.length <= 1) return days[0] ?? "-";
+  return `${days.length} (${days[0]}..${days.at(-1)})`;
 }
 
 /** What `conversations reset` prints. */

@@ -24,7 +24,7 @@ interface RunSummaryLike {
   conversationId: string;
   status: string;
   model: string;
-  tools?: { name: string; calls: number }[];
+  tools?: { name: string; calls: number; errors: number }[];
   startedAt: string;
   durationMs?: number;
 }
@@ -132,7 +132,7 @@ function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSour
             conversationId: run.conversationId,
             status: run.status,
             model: run.model,
-            tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls })),
+            tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls, errors: tool.errors })),
             startedAt: run.startedAt,
             durationMs: run.durationMs ?? null,
           }),

@@ -22,7 +22,8 @@ const HELP = `usage: ${USAGE}
 
 Serves the web console: threads (web:<threadId>) with streamed answers and each turn's tool activity,
 files sent with a message (staged for tools.mcpRequestContextServers), and continuation results shown
-live in their thread.
+live in their thread. Runs the config's triggers too: schedules at their fire times, webhooks on
+triggers.webhookServer (one serve per folder runs them; docs/triggers.md).
 Prints the URL to open; it carries the operator token (#token=...), which every request must prove.
 
   --port N          port (default web.port, else ${DEFAULT_WEB_PORT}; 0 picks a free one)
@@ -92,6 +93,15 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
       EXIT_FAILURE,
     );
   });
+  // The folder's trigger lock comes before the console: a second serve fails here and fires nothing.
+  const { prepareServeTriggers } = await import("./serve-triggers.js");
+  let triggers: Awaited<ReturnType<typeof prepareServeTriggers>>;
+  try {
+    triggers = prepareServeTriggers(app, env);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   // A long-lived host starts Grep's matching thread now, so no thread's first Grep waits for it.
   prewarmPatternSearch();
   const web = app.loaded.config.web;
@@ -99,6 +109,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   const port = givenPort ?? web?.port ?? DEFAULT_WEB_PORT;
   const remote = !isLoopbackHost(host);
   if (remote && !values["allow-remote"]) {
+    await triggers?.close();
     await app.close();
     throw new ExitError(
       `--host ${host} is not a loopback address; pass --allow-remote to serve it anyway (anyone who can reach it and has the token can run the agent), or use ${DEFAULT_WEB_HOST}`,
@@ -120,6 +131,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     allowRemote: remote,
     features: await detectWebFeatures(app),
   }).catch(async (error: unknown) => {
+    await triggers?.close();
     await app.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new ExitError(
@@ -133,8 +145,21 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     io.stderr.write(
       `note: ${webConsole.interruptedTurns} turn(s) left running by an earlier start are marked interrupted\n`,
     );
+  const triggerLines = triggers
+    ? await triggers
+        .start(
+          (text, run) => webConsole.startTriggerThread(text, run),
+          (line) => io.stdout.write(`${line}\n`),
+        )
+        .catch(async (error: unknown) => {
+          await webConsole.close();
+          await triggers?.close();
+          await app.close();
+          throw error;
+        })
+    : [];
   io.stdout.write(
-    `mono-agent web console for ${app.loaded.agentDir}\nopen ${webConsole.server.origin}/#token=${token}\n(Ctrl-C stops it)\n`,
+    `mono-agent web console for ${app.loaded.agentDir}\nopen ${webConsole.server.origin}/#token=${token}\n${triggerLines.map((line) => `${line}\n`).join("")}(Ctrl-C stops it)\n`,
   );
 
   await new Promise<void>((resolveStop) => {
@@ -146,6 +171,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  await triggers?.close();
   await webConsole.close();
   await app.close();
   return EXIT_OK;

@@ -8,6 +8,7 @@ import {
 } from "@mono-agent/policy";
 import { validateMemoryAvailability } from "./memory-section.js";
 import { isMcpIssue, issueLine } from "./config-section.js";
+import { oauthLoginLines } from "./oauth-login-lines.js";
 import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
 import { stdioCommandLines } from "./stdio-command-lines.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
@@ -128,6 +129,7 @@ export function toolsSection(
   }
   if (loaded) {
     lines.push(...serverLines(loaded.mcpServers, env));
+    lines.push(...oauthLoginLines(loaded));
     lines.push(...stdioCommandLines(loaded.mcpServers, env, loaded.workspaceDir));
     lines.push(...requestContextLines(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers));
     lines.push(...continuationLines(loaded.config.tools.continuationServers, loaded.mcpServers));

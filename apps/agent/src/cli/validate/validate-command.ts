@@ -54,6 +54,7 @@ export async function validateAgentFolder(options: {
     (await import("./history-section.js")).historySection(loaded),
     await (await import("./continuations-section.js")).continuationsSection(loaded, env),
     (await import("./web-console-section.js")).webConsoleSection(loaded, env),
+    (await import("./triggers-section.js")).triggersSection(loaded, env),
   ];
   return buildReport(sections, configPath);
 }

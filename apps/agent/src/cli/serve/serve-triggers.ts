@@ -1,0 +1,115 @@
+import type { EnvRecord } from "@mono-agent/config";
+import { TriggerError } from "@mono-agent/triggers";
+import { acquireSchedulerLock, openTriggerStateStore, type SchedulerLock } from "@mono-agent/triggers/sqlite";
+import { hostTimeZone } from "../../app/rollover-conversation.js";
+import type { MonoAgentApp } from "../../app/start-mono-agent-app.js";
+import { declaredTriggers } from "../../app/triggers/declared-triggers.js";
+import type { StartTriggerThread } from "../../app/triggers/run-trigger.js";
+import { startWebhookServer, type WebhookServer } from "../../app/triggers/start-webhook-server.js";
+import {
+  createTriggerScheduler,
+  parseSchedules,
+  type SchedulerEvent,
+} from "../../app/triggers/trigger-scheduler.js";
+import { triggerStateDir } from "../../app/triggers/trigger-state-dir.js";
+import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { isLoopbackHost } from "./loopback-host.js";
+
+/** The triggers serve runs, once their lock is held. */
+export interface ServeTriggers {
+  /** Starts the schedules and the webhook server; returns the lines serve prints about them. */
+  start(startTriggerThread: StartTriggerThread, print: (line: string) => void): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+function describeEvent(event: SchedulerEvent): string {
+  const at = event.fireAt.toISOString();
+  if (event.type === "skipped")
+    return `trigger ${event.trigger}: skipped the fire time ${at} (${event.missed} missed, catch-up "skip")`;
+  if (event.type === "failed") return `trigger ${event.trigger}: the run of ${at} failed: ${event.message}`;
+  const missed = event.missed > 0 ? ` (${event.missed} earlier fire time(s) missed, caught up once)` : "";
+  return `trigger ${event.trigger}: ran ${event.outcome.runId} for ${at}${missed}: ${event.outcome.status}, delivered to ${event.outcome.deliveredTo}`;
+}
+
+/**
+ * Takes the folder's trigger lock before the console starts (a second serve on the folder fails here,
+ * naming the fix, and never fires a schedule), and checks every schedule's expression and zone. Returns
+ * undefined when the config declares no enabled trigger.
+ */
+export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTriggers | undefined {
+  const triggers = declaredTriggers(app.loaded).filter((trigger) => trigger.enabled);
+  if (triggers.length === 0) return undefined;
+  const defaultTimeZone = hostTimeZone();
+  const server = app.loaded.config.triggers?.webhookServer;
+  const hasWebhooks = triggers.some((trigger) => trigger.kind === "webhook");
+  if (hasWebhooks && server && !isLoopbackHost(server.host) && !server.exposed)
+    throw new ExitError(
+      `triggers.webhookServer.host ${server.host} is not a loopback address; set triggers.webhookServer.exposed to true to serve the webhooks there (anyone who can reach it may call them; bearer and signature still apply), or use 127.0.0.1`,
+      EXIT_USAGE,
+    );
+  const stateDir = triggerStateDir(app.loaded);
+  let lock: SchedulerLock;
+  try {
+    parseSchedules(triggers, defaultTimeZone);
+    lock = acquireSchedulerLock(stateDir);
+  } catch (error) {
+    if (TriggerError.isInstance(error)) throw new ExitError(`${error.code}: ${error.message}`, EXIT_FAILURE);
+    throw error;
+  }
+  let closeAll = async () => lock.release();
+  return {
+    async start(startTriggerThread, print) {
+      const store = openTriggerStateStore(stateDir);
+      const scheduler = createTriggerScheduler({
+        app,
+        triggers,
+        store,
+        defaultTimeZone,
+        startTriggerThread,
+        onEvent: (event) => print(describeEvent(event)),
+      });
+      let webhooks: WebhookServer | undefined;
+      if (hasWebhooks && server)
+        webhooks = await startWebhookServer({
+          app,
+          triggers,
+          env,
+          host: server.host,
+          port: server.port,
+          exposed: server.exposed,
+          startTriggerThread,
+          onRun: (outcome) =>
+            print(
+              "error" in outcome
+                ? `webhook ${outcome.trigger}: the run failed: ${outcome.error}`
+                : `webhook ${outcome.trigger}: ran ${outcome.runId}: ${outcome.status}, delivered to ${outcome.deliveredTo}`,
+            ),
+        }).catch((error: unknown) => {
+          store.close();
+          const code = (error as NodeJS.ErrnoException).code;
+          throw new ExitError(
+            code === "EADDRINUSE"
+              ? `port ${server.port} on ${server.host} (triggers.webhookServer) is in use; set triggers.webhookServer.port to a free one (0 picks one)`
+              : `the webhook server could not start: ${error instanceof Error ? error.message : String(error)}`,
+            EXIT_FAILURE,
+          );
+        });
+      scheduler.start();
+      closeAll = async () => {
+        await webhooks?.close();
+        await scheduler.close();
+        store.close();
+        lock.release();
+      };
+      const lines = scheduler
+        .nextFireTimes()
+        .map((next) => `schedule ${next.trigger}: next run ${next.nextAt?.toISOString() ?? "never"}`);
+      for (const route of webhooks?.urls() ?? [])
+        lines.push(
+          `webhook ${route.trigger}: POST ${route.url}${route.problem ? ` (not runnable: ${route.problem})` : ""}`,
+        );
+      return lines;
+    },
+    close: () => closeAll(),
+  };
+}

@@ -1,0 +1,77 @@
+import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { parseCronSchedule, TriggerError } from "@mono-agent/triggers";
+import { hostTimeZone } from "../../app/rollover-conversation.js";
+import { type DeclaredTrigger, declaredTriggers } from "../../app/triggers/declared-triggers.js";
+import { resolveWebhookSecrets, webhookPath } from "../../app/triggers/start-webhook-server.js";
+
+/** One trigger as `triggers list` and `validate` show it. */
+export interface TriggerView {
+  name: string;
+  kind: "schedule" | "webhook";
+  enabled: boolean;
+  /** `cron` / `webhook`. */
+  source: string;
+  /** `"0 9 * * 1-5" in Europe/Berlin` or `POST http://127.0.0.1:4318/hooks/deploy`. */
+  when: string;
+  /** ISO time of the next fire (schedules). */
+  nextAt?: string;
+  /** Where the answer goes. */
+  destination: string;
+  isolated: boolean;
+  model?: string;
+  /** Why it cannot run as configured (bad expression, missing secret), with the config path. */
+  problem?: { message: string; jsonPath: string };
+}
+
+function destinationOf(trigger: DeclaredTrigger): string {
+  const destination = trigger.destination;
+  if (destination === undefined) return trigger.conversationId;
+  return "webThread" in destination ? "a new web thread (serve only)" : destination.conversationId;
+}
+
+/** Every declared trigger, checked against the host env at `now`. */
+export function describeTriggers(
+  loaded: LoadedConfig,
+  env: EnvRecord,
+  now: Date = new Date(),
+): TriggerView[] {
+  const server = loaded.config.triggers?.webhookServer;
+  const origin = server
+    ? `http://${server.host.includes(":") ? `[${server.host}]` : server.host}:${server.port}`
+    : "";
+  return declaredTriggers(loaded).map((trigger) => {
+    const base = {
+      name: trigger.name,
+      kind: trigger.kind,
+      enabled: trigger.enabled,
+      source: trigger.source,
+      destination: destinationOf(trigger),
+      isolated: trigger.isolated,
+      ...(trigger.model !== undefined ? { model: trigger.model } : {}),
+    };
+    if (trigger.kind === "webhook") {
+      const secrets = resolveWebhookSecrets(trigger, env);
+      return {
+        ...base,
+        when: `POST ${origin}${webhookPath(trigger.name)}`,
+        ...(secrets.problem !== undefined
+          ? { problem: { message: secrets.problem, jsonPath: `triggers.webhooks.${trigger.name}` } }
+          : {}),
+      };
+    }
+    const schedule = trigger.schedule as NonNullable<DeclaredTrigger["schedule"]>;
+    const zone = schedule.timezone ?? hostTimeZone();
+    const when = `${JSON.stringify(schedule.cron)} in ${zone}, catch-up ${schedule.catchUp}`;
+    try {
+      const nextAt = parseCronSchedule(schedule.cron, zone).nextAfter(now);
+      return { ...base, when, ...(nextAt ? { nextAt: nextAt.toISOString() } : {}) };
+    } catch (error) {
+      if (!TriggerError.isInstance(error)) throw error;
+      return {
+        ...base,
+        when,
+        problem: { message: error.message, jsonPath: `triggers.schedules.${trigger.name}.cron` },
+      };
+    }
+  });
+}

@@ -1,0 +1,20 @@
+export {
+  type CatchUpRule,
+  type DueFire,
+  dueFire,
+  MISSED_COUNT_LIMIT,
+  ON_TIME_WINDOW_MS,
+} from "./catch-up.js";
+export { type CronSchedule, parseCronSchedule } from "./cron-schedule.js";
+export { TriggerError, type TriggerErrorCode } from "./trigger-error.js";
+export {
+  triggerPrompt,
+  UNTRUSTED_BODY_OPENING,
+  WEBHOOK_BODY_PROMPT_MAX_CHARACTERS,
+} from "./trigger-prompt.js";
+export type { ScheduleState, TriggerStateStore } from "./trigger-state-store.js";
+export {
+  bearerMatches,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from "./webhook-checks.js";

@@ -1,0 +1,10 @@
+export {
+  acquireSchedulerLock,
+  SCHEDULER_LOCK_FILE,
+  type SchedulerLock,
+} from "./sqlite/acquire-scheduler-lock.js";
+export {
+  openTriggerStateStore,
+  TRIGGER_STATE_FILE,
+  TRIGGER_STORE_BUSY_TIMEOUT_MS,
+} from "./sqlite/open-trigger-state-store.js";
