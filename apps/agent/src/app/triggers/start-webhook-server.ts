@@ -75,6 +75,8 @@ export interface StartWebhookServerOptions {
   /** Answer any Host header (a non-loopback bind, `triggers.webhookServer.exposed`). */
   exposed: boolean;
   startTriggerThread?: StartTriggerThread;
+  /** The clock of the rate limit and the delivery ids; default the system clock. */
+  now?: () => Date;
   /** Each accepted call's run, once settled. */
   onRun?: (outcome: TriggerRunOutcome | { trigger: string; error: string }) => void;
 }

@@ -14,6 +14,7 @@ import {
 import { triggerStateDir } from "../../app/triggers/trigger-state-dir.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { isLoopbackHost } from "./loopback-host.js";
+import type { TestClock } from "./test-clock.js";
 
 /** The triggers serve runs, once their lock is held. */
 export interface ServeTriggers {
@@ -36,7 +37,11 @@ function describeEvent(event: SchedulerEvent): string {
  * naming the fix, and never fires a schedule), and checks every schedule's expression and zone. Returns
  * undefined when the config declares no enabled trigger.
  */
-export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTriggers | undefined {
+export function prepareServeTriggers(
+  app: MonoAgentApp,
+  env: EnvRecord,
+  clock?: TestClock,
+): ServeTriggers | undefined {
   const triggers = declaredTriggers(app.loaded).filter((trigger) => trigger.enabled);
   if (triggers.length === 0) return undefined;
   const defaultTimeZone = hostTimeZone();
@@ -67,6 +72,7 @@ export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTr
         defaultTimeZone,
         startTriggerThread,
         onEvent: (event) => print(describeEvent(event)),
+        ...(clock ? { now: clock.now } : {}),
       });
       let webhooks: WebhookServer | undefined;
       if (hasWebhooks && server)
@@ -78,6 +84,7 @@ export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTr
           port: server.port,
           exposed: server.exposed,
           startTriggerThread,
+          ...(clock ? { now: clock.now } : {}),
           onRun: (outcome) =>
             print(
               "error" in outcome
@@ -94,9 +101,27 @@ export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTr
             EXIT_FAILURE,
           );
         });
-      scheduler.start();
+      // Under the test clock the schedules are looked at once at start and after each step of the clock,
+      // one look at a time, each reported when its runs have settled; no real-time timer runs.
+      let looking: Promise<void> = Promise.resolve();
+      const look = (testClock: TestClock) => {
+        looking = looking.then(async () => {
+          const instant = testClock.now().toISOString();
+          try {
+            const events = await scheduler.tick();
+            print(`test clock: looked at ${instant}: ${events.length} event(s)`);
+          } catch (error) {
+            print(`test clock: the look at ${instant} failed: ${String(error)}`);
+          }
+        });
+      };
+      if (clock) {
+        look(clock);
+        clock.onAdvance(() => look(clock));
+      } else scheduler.start();
       closeAll = async () => {
         await webhooks?.close();
+        await looking;
         await scheduler.close();
         store.close();
         lock.release();
