@@ -26,6 +26,7 @@ describe("the public surface of @mono-agent/http-kit", () => {
       "loopbackHostNames",
       "noStoreHeaders",
       "parseJsonText",
+      "readBodyBytes",
       "readBodyText",
       "readJsonBody",
     ]);

@@ -1,6 +1,11 @@
 import type { EnvRecord } from "@mono-agent/config";
 import { TriggerError } from "@mono-agent/triggers";
-import { acquireSchedulerLock, openTriggerStateStore, type SchedulerLock } from "@mono-agent/triggers/sqlite";
+import {
+  acquireSchedulerLock,
+  openTriggerStateStore,
+  openWebhookDeliveryStore,
+  type SchedulerLock,
+} from "@mono-agent/triggers/sqlite";
 import { hostTimeZone } from "../../app/rollover-conversation.js";
 import type { MonoAgentApp } from "../../app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../app/triggers/declared-triggers.js";
@@ -30,6 +35,16 @@ function describeEvent(event: SchedulerEvent): string {
   if (event.type === "failed") return `trigger ${event.trigger}: the run of ${at} failed: ${event.message}`;
   const missed = event.missed > 0 ? ` (${event.missed} earlier fire time(s) missed, caught up once)` : "";
   return `trigger ${event.trigger}: ran ${event.outcome.runId} for ${at}${missed}: ${event.outcome.status}, delivered to ${event.outcome.deliveredTo}`;
+}
+
+function openDeliveries(stateDir: string, onFailure: () => void) {
+  try {
+    return openWebhookDeliveryStore(stateDir);
+  } catch (error) {
+    onFailure();
+    if (TriggerError.isInstance(error)) throw new ExitError(`${error.code}: ${error.message}`, EXIT_FAILURE);
+    throw error;
+  }
 }
 
 /**
@@ -75,8 +90,10 @@ export function prepareServeTriggers(
         ...(clock ? { now: clock.now } : {}),
       });
       let webhooks: WebhookServer | undefined;
+      const deliveries = hasWebhooks ? openDeliveries(stateDir, () => store.close()) : undefined;
       if (hasWebhooks && server)
         webhooks = await startWebhookServer({
+          ...(deliveries ? { deliveries } : {}),
           app,
           triggers,
           env,
@@ -91,8 +108,9 @@ export function prepareServeTriggers(
                 ? `webhook ${outcome.trigger}: the run failed: ${outcome.error}`
                 : `webhook ${outcome.trigger}: ran ${outcome.runId}: ${outcome.status}, delivered to ${outcome.deliveredTo}`,
             ),
-        }).catch((error: unknown) => {
+        }).catch(async (error: unknown) => {
           store.close();
+          await deliveries?.close();
           const code = (error as NodeJS.ErrnoException).code;
           throw new ExitError(
             code === "EADDRINUSE"
@@ -124,6 +142,7 @@ export function prepareServeTriggers(
         await looking;
         await scheduler.close();
         store.close();
+        await deliveries?.close();
         lock.release();
       };
       const lines = scheduler
