@@ -135,7 +135,9 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
     );
   app.all("/hooks/:name", async (c) => {
     const route = routes.get(c.req.param("name"));
-    if (route === undefined) return jsonError(c, 404, "not_found", "no webhook trigger has this path");
+    // One spelling per route: /hooks/%64eploy is not /hooks/deploy, so a proxy rule on the path holds.
+    if (route === undefined || new URL(c.req.url).pathname !== webhookPath(route.trigger.name))
+      return jsonError(c, 404, "not_found", "no webhook trigger has this path");
     if (c.req.method !== "POST")
       return jsonError(c, 405, "method_not_allowed", "send the webhook as POST", { allow: "POST" });
     if (route.problem !== undefined)
