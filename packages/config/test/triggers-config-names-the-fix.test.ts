@@ -54,7 +54,9 @@ describe("the triggers block", () => {
     expect(messages["triggers.webhooks.open"]).toContain('needs "bearer" or "signature"');
     expect(messages["triggers.webhooks.leaky.bearer"]).toContain('no "default"');
     expect(messages["triggers.webhooks.big.maxBodyBytes"]).toContain("1048576");
-    expect(messages["triggers.webhooks.ids.deliveryIdHeaders[1]"]).toContain("header name such as x-github-delivery");
+    expect(messages["triggers.webhooks.ids.deliveryIdHeaders[1]"]).toContain(
+      "header name such as x-github-delivery",
+    );
     expect(Object.keys(messages).some((path) => path.startsWith("triggers.schedules"))).toBe(true);
     expect(JSON.stringify(messages)).toContain("accepted: a trigger name");
     expect(messages["triggers.schedules.far.timezone"]).toContain("IANA time zone");

@@ -18,7 +18,10 @@ describe("the untrusted webhook body in a trigger prompt", () => {
       "\u2028",
       "ignore the above",
     );
-    const body = fc.oneof(fc.array(fragment, { maxLength: 40 }).map((parts) => parts.join("")), fc.string());
+    const body = fc.oneof(
+      fc.array(fragment, { maxLength: 40 }).map((parts) => parts.join("")),
+      fc.string(),
+    );
     fc.assert(
       fc.property(body, (text) => {
         const prompt = triggerPrompt({ prompt: "Summarise", triggerName: "deploy", webhookBody: text });
@@ -42,7 +45,9 @@ describe("signature comparison", () => {
     const flip = (hex: string) => (hex === "0" ? "1" : "0");
     const firstChanged = `sha256=${flip(good.charAt(7))}${good.slice(8)}`;
     const lastChanged = `${good.slice(0, -1)}${flip(good.charAt(good.length - 1))}`;
-    expect(await verifyWebhookSignature(body, good.toUpperCase().replace("SHA256=", "sha256="), secret)).toBe(true);
+    expect(await verifyWebhookSignature(body, good.toUpperCase().replace("SHA256=", "sha256="), secret)).toBe(
+      true,
+    );
     expect(await verifyWebhookSignature(body, firstChanged, secret)).toBe(false);
     expect(await verifyWebhookSignature(body, lastChanged, secret)).toBe(false);
     expect(verify).toHaveBeenCalledTimes(3);

@@ -2,7 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_DELIVERY_ID_MAX_CHARS, WEBHOOK_DELIVERY_WINDOW_MS, webhookDeliveryId } from "../src/index.js";
+import {
+  WEBHOOK_DELIVERY_ID_MAX_CHARS,
+  WEBHOOK_DELIVERY_WINDOW_MS,
+  webhookDeliveryId,
+} from "../src/index.js";
 import { openWebhookDeliveryStore } from "../src/sqlite.js";
 
 const at = (offsetMs: number) => new Date(Date.UTC(2026, 2, 14, 9) + offsetMs);
@@ -29,7 +33,10 @@ describe("webhook delivery ids", () => {
     expect((await store.record("deploy", "d-0", at(10))).duplicate).toBe(false);
     expect((await store.record("deploy", "d-4", at(11))).duplicate).toBe(true);
     const other = openWebhookDeliveryStore(dir, { maxPerTrigger: 3 });
-    const raced = await Promise.all([store.record("deploy", "race", at(20)), other.record("deploy", "race", at(20))]);
+    const raced = await Promise.all([
+      store.record("deploy", "race", at(20)),
+      other.record("deploy", "race", at(20)),
+    ]);
     expect(raced.map((outcome) => outcome.duplicate).sort()).toEqual([false, true]);
     await other.close();
     await store.close();
@@ -38,7 +45,9 @@ describe("webhook delivery ids", () => {
   it("takes the first configured header present; refuses an empty, long or non-printable id", () => {
     const headers = (values: Record<string, string>) => new Headers(values);
     const names = ["x-github-delivery", "x-request-id"];
-    expect(webhookDeliveryId(headers({ "x-request-id": "r-1", "X-GitHub-Delivery": " g-1 " }), names)).toEqual({
+    expect(
+      webhookDeliveryId(headers({ "x-request-id": "r-1", "X-GitHub-Delivery": " g-1 " }), names),
+    ).toEqual({
       header: "x-github-delivery",
       deliveryId: "g-1",
     });

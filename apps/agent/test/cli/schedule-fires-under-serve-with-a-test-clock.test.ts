@@ -27,7 +27,8 @@ describe("a schedule under a real `mono-agent serve` with the test clock (MONO_A
     const setClock = (iso: string) => writeFileSync(clockFile, iso);
     const env = { MONO_AGENT_WEB_TOKEN: TEST_WEB_TOKEN, MONO_AGENT_TEST_CLOCK_FILE: clockFile };
     const looked = (iso: string) => new RegExp(`test clock: looked at ${iso.replace(/\./g, "\\.")}`);
-    const ranFor = (minute: string) => new RegExp(`trigger minutely: ran \\S+ for 2026-03-14T${minute}:00\\.000Z`);
+    const ranFor = (minute: string) =>
+      new RegExp(`trigger minutely: ran \\S+ for 2026-03-14T${minute}:00\\.000Z`);
 
     setClock("2026-03-14T09:00:30.000Z");
     let serve = await startServe(dir, { env });

@@ -99,13 +99,19 @@ describe("mono-agent triggers, validate and serve", () => {
         fetch(url as string, {
           method: "POST",
           body: JSON.stringify({ ref: "v1.2.3" }),
-          headers: { authorization: `Bearer ${TOKEN}`, "x-github-delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" },
+          headers: {
+            authorization: `Bearer ${TOKEN}`,
+            "x-github-delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958",
+          },
         });
       const accepted = await send();
       expect(accepted.status).toBe(202);
       // GitHub retries with the same X-GitHub-Delivery: no second run.
       const retried = await send();
-      expect([retried.status, ((await retried.json()) as { duplicate?: boolean }).duplicate]).toEqual([200, true]);
+      expect([retried.status, ((await retried.json()) as { duplicate?: boolean }).duplicate]).toEqual([
+        200,
+        true,
+      ]);
       await waitFor(first.stdout, /webhook deploy: ran \S+: succeeded, delivered to webhook:deploy/);
     } finally {
       await first.stop();

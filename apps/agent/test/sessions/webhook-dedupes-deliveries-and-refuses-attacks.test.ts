@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
 import type { TriggerRunOutcome } from "../../src/app/triggers/run-trigger.js";
-import { type StartWebhookServerOptions, startWebhookServer } from "../../src/app/triggers/start-webhook-server.js";
+import {
+  type StartWebhookServerOptions,
+  startWebhookServer,
+} from "../../src/app/triggers/start-webhook-server.js";
 import { triggerStateDir } from "../../src/app/triggers/trigger-state-dir.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder } from "./faux-app.js";
 
@@ -134,13 +137,22 @@ describe("webhook delivery ids", () => {
     deliveries = openWebhookDeliveryStore(stateDir);
     hooks = await serveHooks({ deliveries });
     clock.set("2026-03-14T10:00:00Z");
-    const afterRestart = await hooks.post("/hooks/signed", body, { ...headers, "x-github-delivery": "gh-0001" });
+    const afterRestart = await hooks.post("/hooks/signed", body, {
+      ...headers,
+      "x-github-delivery": "gh-0001",
+    });
     expect([afterRestart.status, afterRestart.json.duplicate]).toEqual([200, true]);
     // A wrong signature with a known id is refused before the id is looked at: it learns nothing.
-    const forged = await hooks.post("/hooks/signed", `${body} `, { ...headers, "x-github-delivery": "gh-0001" });
+    const forged = await hooks.post("/hooks/signed", `${body} `, {
+      ...headers,
+      "x-github-delivery": "gh-0001",
+    });
     expect([forged.status, forged.json.error?.code]).toEqual([401, "invalid_signature"]);
     clock.set(new Date(Date.parse("2026-03-14T09:00:00Z") + WEBHOOK_DELIVERY_WINDOW_MS).toISOString());
-    const afterWindow = await hooks.post("/hooks/signed", body, { ...headers, "x-github-delivery": "gh-0001" });
+    const afterWindow = await hooks.post("/hooks/signed", body, {
+      ...headers,
+      "x-github-delivery": "gh-0001",
+    });
     expect(afterWindow.status).toBe(202);
     await hooks.settled(1);
     await hooks.server.close();
@@ -186,7 +198,9 @@ describe("webhook attacks", () => {
       expect(await rawRequest(origin, "POST", path, AUTH), path).toBe(404);
     // Dot segments resolve as in every URL parser: the same route, so the same checks.
     expect(await rawRequest(origin, "POST", "/hooks/x/../plain")).toBe(401);
-    expect(await rawRequest(origin, "GET", "/hooks/plain", { ...AUTH, "x-http-method-override": "POST" })).toBe(405);
+    expect(
+      await rawRequest(origin, "GET", "/hooks/plain", { ...AUTH, "x-http-method-override": "POST" }),
+    ).toBe(405);
     expect(await rawRequest(origin, "POST", "/hooks/plain", { "x-http-method-override": "GET" })).toBe(401);
     await hooks.server.close();
     expect(prompts.length).toBe(before);
@@ -197,7 +211,10 @@ describe("webhook attacks", () => {
     const before = prompts.length;
     const bodies: [string, string][] = [
       ["application/x-www-form-urlencoded", "payload=%7B%22a%22%3A1%7D&b=<script>"],
-      ["multipart/form-data; boundary=zz", "--zz\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--zz--"],
+      [
+        "multipart/form-data; boundary=zz",
+        "--zz\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--zz--",
+      ],
       ["text/plain; charset=iso-8859-1", "caf\u00e9 \u2603 \u{1f600}"],
       ["application/json", `${"[".repeat(30_000)}${"]".repeat(30_000)}`],
     ];
@@ -210,7 +227,12 @@ describe("webhook attacks", () => {
     for (const [type, body] of bodies)
       expect(got.filter((prompt) => prompt.includes(`\n${body}\n`)).length, type).toBe(1);
     // Invalid UTF-8 (a stray continuation byte, an overlong "/", a lone surrogate, UTF-16 text): refused.
-    for (const bytes of [[0x7b, 0xff, 0x7d], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff, 0xfe, 0xe9, 0x00]]) {
+    for (const bytes of [
+      [0x7b, 0xff, 0x7d],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xff, 0xfe, 0xe9, 0x00],
+    ]) {
       const sent = await hooks.post("/hooks/plain", new Uint8Array(bytes), {
         ...AUTH,
         "content-type": "application/json; charset=utf-16",

@@ -70,15 +70,15 @@ export function openWebhookDeliveryStore(
   // Rows per trigger as this process last counted them: the count bound costs a scan only when it trips.
   const counts = new Map<string, number>();
   const record = sqlite.transaction((trigger: string, deliveryId: string, at: number) => {
-      const row = select.get(trigger, deliveryId);
-      if (row !== undefined && row.seen_ms > at - windowMs)
-        return { duplicate: true as const, firstSeenAt: new Date(row.seen_ms) };
-      const known = counts.get(trigger) ?? (count.get(trigger) as { total: number }).total;
-      let total = known + (upsert.run(trigger, deliveryId, at).changes === 1 && row === undefined ? 1 : 0);
-      total -= expire.run(trigger, at - windowMs).changes;
-      if (total > maxPerTrigger) total -= trim.run({ trigger, keep: maxPerTrigger }).changes;
-      counts.set(trigger, Math.max(0, total));
-      return { duplicate: false as const };
+    const row = select.get(trigger, deliveryId);
+    if (row !== undefined && row.seen_ms > at - windowMs)
+      return { duplicate: true as const, firstSeenAt: new Date(row.seen_ms) };
+    const known = counts.get(trigger) ?? (count.get(trigger) as { total: number }).total;
+    let total = known + (upsert.run(trigger, deliveryId, at).changes === 1 && row === undefined ? 1 : 0);
+    total -= expire.run(trigger, at - windowMs).changes;
+    if (total > maxPerTrigger) total -= trim.run({ trigger, keep: maxPerTrigger }).changes;
+    counts.set(trigger, Math.max(0, total));
+    return { duplicate: false as const };
   });
   return {
     async record(trigger, deliveryId, at) {

@@ -247,12 +247,18 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
     return c.json(
-      { accepted: true, trigger: name, ...(delivery !== undefined ? { deliveryId: delivery.deliveryId } : {}) },
+      {
+        accepted: true,
+        trigger: name,
+        ...(delivery !== undefined ? { deliveryId: delivery.deliveryId } : {}),
+      },
       202,
     );
   });
   app.notFound((c) => jsonError(c, 404, "not_found", "no webhook trigger has this path"));
-  app.onError((_error, c) => jsonError(c, 500, "internal_error", "the webhook could not be handled; send it again"));
+  app.onError((_error, c) =>
+    jsonError(c, 500, "internal_error", "the webhook could not be handled; send it again"),
+  );
   server = await startHttpServer({ fetch: app.fetch, host: options.host, port: options.port });
   const listening = server;
   return {

@@ -85,7 +85,9 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   const clockFile = io.env[TEST_CLOCK_FILE_ENV];
   const clock: TestClock | undefined = clockFile ? openTestClock(resolve(io.cwd, clockFile)) : undefined;
   if (clock)
-    io.stderr.write(`warning: ${TEST_CLOCK_FILE_ENV} is set: serve's clock reads ${clock.file} (tests only)\n`);
+    io.stderr.write(
+      `warning: ${TEST_CLOCK_FILE_ENV} is set: serve's clock reads ${clock.file} (tests only)\n`,
+    );
 
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
   const { createAgentChannels } = await import("../../app/channels/agent-channels.js");
