@@ -79,7 +79,7 @@ async function serveHooks(options: Partial<StartWebhookServerOptions> = {}) {
     onRun: (outcome) => outcomes.push(outcome),
     ...options,
   });
-  const post = async (path: string, body: BodyInit, headers: Record<string, string> = {}) => {
+  const post = async (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) => {
     const response = await fetch(`${server.server.origin}${path}`, { method: "POST", body, headers });
     const text = await response.text();
     return {
