@@ -1,7 +1,12 @@
 import { request } from "node:http";
 import { type FauxResponseFactory, fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
-import { signWebhookBody, WEBHOOK_DELIVERY_WINDOW_MS, type WebhookDeliveryStore } from "@mono-agent/triggers";
+import {
+  signWebhookBody,
+  TriggerError,
+  WEBHOOK_DELIVERY_WINDOW_MS,
+  type WebhookDeliveryStore,
+} from "@mono-agent/triggers";
 import { openWebhookDeliveryStore } from "@mono-agent/triggers/sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -159,6 +164,23 @@ describe("webhook delivery ids", () => {
     await deliveries.close();
     expect((await recordedRuns()) - before).toBe(3);
     clock.set("2026-03-14T09:00:00Z");
+  });
+  test("a delivery id store that fails refuses the call (503, nothing runs, the sender retries); a call without an id does not need it", async () => {
+    const failing: WebhookDeliveryStore = {
+      record: async () => {
+        throw new TriggerError("store_failed", "cannot record a webhook delivery id: disk I/O error");
+      },
+      close: async () => {},
+    };
+    const hooks = await serveHooks({ deliveries: failing });
+    const before = prompts.length;
+    const refused = await hooks.post("/hooks/plain", "{}", { ...AUTH, "idempotency-key": "k-1" });
+    expect([refused.status, refused.json.error?.code]).toEqual([503, "delivery_store_failed"]);
+    expect(JSON.stringify(refused.json)).not.toMatch(/disk I\/O|\n\s+at /);
+    expect((await hooks.post("/hooks/plain", "{}", AUTH)).status).toBe(202);
+    await hooks.settled(1);
+    await hooks.server.close();
+    expect(prompts.length - before).toBe(1);
   });
 });
 

@@ -11,7 +11,6 @@ import {
 import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
 import {
   bearerMatches,
-  TriggerError,
   verifyWebhookSignature,
   type WebhookDeliveryStore,
   webhookDeliveryId,
@@ -206,13 +205,14 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
         let recorded: Awaited<ReturnType<WebhookDeliveryStore["record"]>>;
         try {
           recorded = await options.deliveries.record(name, delivery.deliveryId, at);
-        } catch (error) {
+        } catch {
           giveBack();
           return jsonError(
             c,
             503,
             "delivery_store_failed",
-            `the delivery id could not be checked (${TriggerError.isInstance(error) ? error.message : "store error"}); send it again later`,
+            // Never the store's message: it names a host path, and the caller is outside.
+            "the delivery id could not be checked; send it again later",
           );
         }
         if (recorded.duplicate) {
