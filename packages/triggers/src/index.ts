@@ -13,13 +13,8 @@ export {
   WEBHOOK_BODY_PROMPT_MAX_CHARACTERS,
 } from "./trigger-prompt.js";
 export type { ScheduleState, TriggerStateStore } from "./trigger-state-store.js";
+export { type WebhookDeliveryId, webhookDeliveryId } from "./webhook-delivery-id.js";
 export {
-  WEBHOOK_DELIVERY_ID_MAX_CHARS,
-  type WebhookDeliveryId,
-  webhookDeliveryId,
-} from "./webhook-delivery-id.js";
-export {
-  WEBHOOK_DELIVERIES_PER_TRIGGER_MAX,
   WEBHOOK_DELIVERY_WINDOW_MS,
   type WebhookDeliveryRecord,
   type WebhookDeliveryStore,

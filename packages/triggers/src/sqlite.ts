@@ -10,6 +10,5 @@ export {
 } from "./sqlite/open-trigger-state-store.js";
 export {
   openWebhookDeliveryStore,
-  WEBHOOK_DELIVERY_FILE,
   type WebhookDeliveryStoreOptions,
 } from "./sqlite/open-webhook-delivery-store.js";

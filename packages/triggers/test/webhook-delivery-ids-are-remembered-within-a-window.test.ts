@@ -2,11 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  WEBHOOK_DELIVERY_ID_MAX_CHARS,
-  WEBHOOK_DELIVERY_WINDOW_MS,
-  webhookDeliveryId,
-} from "../src/index.js";
+import { WEBHOOK_DELIVERY_WINDOW_MS } from "../src/index.js";
+import { WEBHOOK_DELIVERY_ID_MAX_CHARS, webhookDeliveryId } from "../src/webhook-delivery-id.js";
 import { openWebhookDeliveryStore } from "../src/sqlite.js";
 
 const at = (offsetMs: number) => new Date(Date.UTC(2026, 2, 14, 9) + offsetMs);

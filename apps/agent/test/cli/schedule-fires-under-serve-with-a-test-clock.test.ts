@@ -1,19 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitFor } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import { startServe, TEST_WEB_TOKEN } from "../serve/serve-process.js";
 import { makeAgentFolder } from "./agent-folder.js";
 import { runCli } from "./run-cli.js";
 
-/** Waits (bounded) until `read()` matches `pattern`; polls the child's collected output, no fixed sleep. */
-async function waitFor(read: () => string, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(read())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits (bounded) until the child's collected output matches `pattern`: no fixed sleep. */
+const waitForLine = (read: () => string, pattern: RegExp) =>
+  waitFor(() => pattern.test(read()), { what: () => `${pattern} in:\n${read()}`, timeoutMs: 60_000 });
 
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern, "g"))?.length ?? 0;
 
@@ -35,7 +31,7 @@ describe("a schedule under a real `mono-agent serve` with the test clock (MONO_A
     try {
       expect(serve.stderr()).toContain("MONO_AGENT_TEST_CLOCK_FILE is set");
       // First seen at 09:00:30: nothing before that is due.
-      await waitFor(serve.stdout, looked("2026-03-14T09:00:30.000Z"));
+      await waitForLine(serve.stdout, looked("2026-03-14T09:00:30.000Z"));
       expect(serve.stdout()).toMatch(/schedule minutely: next run 2026-03-14T09:01:00\.000Z/);
       expect(count(serve.stdout(), /trigger minutely: ran/)).toBe(0);
 
@@ -48,17 +44,17 @@ describe("a schedule under a real `mono-agent serve` with the test clock (MONO_A
       expect(second).toMatch(/store_locked: another mono-agent process runs the triggers of this folder/);
 
       setClock("2026-03-14T09:01:00.200Z");
-      await waitFor(serve.stdout, looked("2026-03-14T09:01:00.200Z"));
+      await waitForLine(serve.stdout, looked("2026-03-14T09:01:00.200Z"));
       expect(serve.stdout()).toMatch(ranFor("09:01"));
       expect(serve.stdout()).toMatch(/ran \S+ for \S+: succeeded, delivered to cron:minutely/);
       // More looks inside the same minute fire nothing: once per tick.
       for (const iso of ["2026-03-14T09:01:20.000Z", "2026-03-14T09:01:59.999Z"]) {
         setClock(iso);
-        await waitFor(serve.stdout, looked(iso));
+        await waitForLine(serve.stdout, looked(iso));
       }
       expect(count(serve.stdout(), /trigger minutely: ran/)).toBe(1);
       setClock("2026-03-14T09:02:00.100Z");
-      await waitFor(serve.stdout, looked("2026-03-14T09:02:00.100Z"));
+      await waitForLine(serve.stdout, looked("2026-03-14T09:02:00.100Z"));
       expect(count(serve.stdout(), ranFor("09:02"))).toBe(1);
       expect(count(serve.stdout(), /trigger minutely: ran/)).toBe(2);
     } finally {
@@ -68,7 +64,7 @@ describe("a schedule under a real `mono-agent serve` with the test clock (MONO_A
     // Down from 09:02 until 09:05:10: the default catch-up "latest" runs once, for 09:05, and counts 2 missed.
     setClock("2026-03-14T09:05:10.000Z");
     serve = await startServe(dir, { env });
-    await waitFor(serve.stdout, looked("2026-03-14T09:05:10.000Z"));
+    await waitForLine(serve.stdout, looked("2026-03-14T09:05:10.000Z"));
     expect(serve.stdout()).toMatch(
       /trigger minutely: ran \S+ for 2026-03-14T09:05:00\.000Z \(2 earlier fire time\(s\) missed, caught up once\)/,
     );
@@ -79,7 +75,7 @@ describe("a schedule under a real `mono-agent serve` with the test clock (MONO_A
     setClock("2026-03-14T09:05:40.000Z");
     serve = await startServe(dir, { env });
     try {
-      await waitFor(serve.stdout, looked("2026-03-14T09:05:40.000Z"));
+      await waitForLine(serve.stdout, looked("2026-03-14T09:05:40.000Z"));
       expect(count(serve.stdout(), /trigger minutely: ran/)).toBe(0);
     } finally {
       await serve.stop();

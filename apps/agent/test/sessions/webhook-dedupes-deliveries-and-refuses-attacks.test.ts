@@ -8,6 +8,7 @@ import {
   type WebhookDeliveryStore,
 } from "@mono-agent/triggers";
 import { openWebhookDeliveryStore } from "@mono-agent/triggers/sqlite";
+import { waitFor } from "@mono-agent/test-utils";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
@@ -94,14 +95,11 @@ async function serveHooks(options: Partial<StartWebhookServerOptions> = {}) {
     };
   };
   /** Waits (bounded, on the condition) until `count` runs have settled. */
-  const settled = async (count: number) => {
-    const deadline = Date.now() + 30_000;
-    while (outcomes.length < count) {
-      if (Date.now() > deadline) throw new Error(`only ${outcomes.length} of ${count} runs settled`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return outcomes;
-  };
+  const settled = (count: number) =>
+    waitFor(() => outcomes.length >= count && outcomes, {
+      what: () => `${count} settled runs (${outcomes.length} so far)`,
+      timeoutMs: 30_000,
+    });
   return { server, outcomes, post, settled };
 }
 
