@@ -24,6 +24,7 @@ describe("public API", () => {
     expect(Object.keys(root).sort()).toEqual([
       "MCP_RESOURCES_TOOL_NAME",
       "McpBridgeError",
+      "checkMcpTasks",
       "connectMcpServers",
       "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
@@ -32,6 +33,7 @@ describe("public API", () => {
       "startMcpServers",
     ]);
     expect(exportedNames("index.ts")).toEqual([
+      "CheckMcpTasksOptions",
       "ConnectMcpServersOptions",
       "ConnectedMcpServers",
       "ConnectedServerInfo",
@@ -51,6 +53,10 @@ describe("public API", () => {
       "McpPromptInfo",
       "McpResourcesSource",
       "McpServerStatusEvent",
+      "McpTaskCheck",
+      "McpTaskHandoff",
+      "McpTaskHandoffReceipt",
+      "McpTaskHandoffRequest",
       "McpToolCallDetails",
       "McpToolListCache",
       "McpToolProgress",
@@ -63,6 +69,8 @@ describe("public API", () => {
       "RunServerSpec",
       "RunStdioServerSpec",
       "StdioLauncher",
+      "TaskHandoffReason",
+      "checkMcpTasks",
       "connectMcpServers",
       "createMcpResourcesTool",
       "createMemoryMcpAuthStore",
