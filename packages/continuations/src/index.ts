@@ -66,18 +66,18 @@ export {
 } from "./continuation-states.js";
 export { deliveryBackoffMs } from "./delivery-backoff.js";
 export {
+  buildOriginContextSnapshot,
+  type OriginContextBounds,
+  type OriginContextSnapshot,
+  type OriginMessage,
+} from "./origin-context.js";
+export {
   type DeliveryResolution,
   parseCancelBody,
   parseListQuery,
   parseResolutionBody,
   parseRetryBody,
 } from "./operator-bodies.js";
-export {
-  buildOriginContextSnapshot,
-  type OriginContextBounds,
-  type OriginContextSnapshot,
-  type OriginMessage,
-} from "./origin-context.js";
 export {
   type ClaimBody,
   type DetachedClaimBody,

@@ -20,14 +20,23 @@ export {
   resultToken,
   tokenDigest,
 } from "./node/continuation-tokens.js";
-export { ContinuationWorker, type ContinuationWorkerHooks } from "./node/continuation-worker.js";
 export {
   claimDetachedContinuation,
   type DetachedService,
   DetachedServices,
   SERVICE_NAME_HEADER,
 } from "./node/detached-claim.js";
-export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";
+export { type OperatorHealth, OPERATOR_PATH_PREFIX } from "./node/operator-http-routes.js";
+export { readOperatorToken } from "./node/operator-token.js";
+export {
+  checkRetentionPolicy,
+  RETENTION_DEFAULTS,
+  type RetentionPolicy,
+  type RetentionSweep,
+  sweepRetentionRows,
+} from "./node/sweep-retention.js";
+export type { LatestOriginMessages } from "./node/synthesis-context.js";
+export { ContinuationWorker, type ContinuationWorkerHooks } from "./node/continuation-worker.js";
 export {
   CONTINUATION_STORE_BUSY_TIMEOUT_MS,
   type ContinuationPage,
@@ -37,30 +46,19 @@ export {
   openContinuationStore,
 } from "./node/open-continuation-store.js";
 export {
-  cancelContinuation,
   capturedContinuationText,
+  cancelContinuation,
   type DeliveryResolution,
   readContinuationHealth,
   resolveContinuationDelivery,
   retryContinuation,
 } from "./node/operator-actions.js";
-export { OPERATOR_PATH_PREFIX, type OperatorHealth } from "./node/operator-http-routes.js";
-export { readOperatorToken } from "./node/operator-token.js";
 export { acquireOwnerLock, type OwnerLock } from "./node/owner-lock.js";
 export {
   type RecoveryReport,
   recoverContinuations,
   SYNTHESIS_STARTS_MAX,
 } from "./node/recover-continuations.js";
-export { STATE_FILES } from "./node/state-dir.js";
-export {
-  checkRetentionPolicy,
-  RETENTION_DEFAULTS,
-  type RetentionPolicy,
-  type RetentionSweep,
-  sweepRetentionRows,
-} from "./node/sweep-retention.js";
-export type { LatestOriginMessages } from "./node/synthesis-context.js";
 export {
   handedOffTaskId,
   TASK_HANDOFF_SETTLE_MARGIN_MS,
@@ -69,3 +67,5 @@ export {
   type TaskHandoffRequest,
   taskHandoffDeadlineMs,
 } from "./node/task-handoff.js";
+export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";
+export { STATE_FILES } from "./node/state-dir.js";

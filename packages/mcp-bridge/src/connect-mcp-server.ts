@@ -9,12 +9,12 @@ import {
   type Tool as McpTool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { McpElicitationPort } from "./mcp-elicitation-port.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
+import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 
 /**
  * Most `tools/list` pages read from one server. A server that keeps returning a `nextCursor` is buggy;

@@ -17,13 +17,13 @@ import type { OriginContextSnapshot } from "../origin-context.js";
 import { continuations, originContexts } from "./continuation-store-schema.js";
 import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { type ContinuationRow, rowToRecord } from "./record-row.js";
+import { checkStateFile, ensureStateDir, ensureStateFile, STATE_FILES } from "./state-dir.js";
 import {
   failedRetentionReport,
   type RetentionReport,
   readRetentionReport,
   writeRetentionReport,
 } from "./retention-report.js";
-import { checkStateFile, ensureStateDir, ensureStateFile, STATE_FILES } from "./state-dir.js";
 import { type RetentionPolicy, sweepRetentionRows } from "./sweep-retention.js";
 
 /** How long a writer waits for another process's write lock (SQLite busy_timeout); writes are small. */
