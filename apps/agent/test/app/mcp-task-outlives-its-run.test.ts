@@ -98,10 +98,11 @@ describe("an MCP task that outlives its run", () => {
 
     writeFileSync(join(state, "go-nightly"), `Report uploaded with token ${JOBS_TOKEN}.`);
     const file = conversationStoreFile(app.loaded);
-    const delivered = await waitFor(() => {
-      const messages = messagesOfRun(file, `continuation-${record!.continuationId}`);
-      return messages.length > 0 ? messages : undefined;
-    }, "the delivery");
+    await waitFor(
+      () => (continuationRecords(dir)[0]?.state === "delivered" ? true : undefined),
+      "the delivery",
+    );
+    const delivered = messagesOfRun(file, `continuation-${record!.continuationId}`);
     expect(delivered).toEqual([
       { conversationId: "cli:jobs", role: "assistant", text: "The nightly job finished: 42 rows." },
     ]);

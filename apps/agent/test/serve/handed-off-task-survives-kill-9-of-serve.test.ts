@@ -69,10 +69,11 @@ describe("a handed-off MCP task and a host killed with -9", () => {
 
     const second = await serveIn(agentDir);
     const conversations = join(agentDir, ".mono-agent", "conversations.sqlite");
-    const delivered = await waitLong(() => {
-      const messages = messagesOfRun(conversations, `continuation-${record.continuationId}`);
-      return messages.length > 0 ? messages : undefined;
-    }, "the delivery after the restart");
+    await waitLong(
+      () => (continuationRecords(agentDir)[0]?.state === "delivered" ? true : undefined),
+      "the delivery after the restart",
+    );
+    const delivered = messagesOfRun(conversations, `continuation-${record.continuationId}`);
     expect(delivered).toEqual([
       { conversationId: `web:${threadId}`, role: "assistant", text: "The k9 job finished: 42 rows." },
     ]);
