@@ -33,6 +33,7 @@ export {
   RETENTION_SWEEP_INTERVAL_MS,
   SERVICE_NAME_PATTERN,
   SERVICE_TOKEN_MIN_CHARS,
+  SHARED_LEASE_MS,
   SYNTHESIZED_TEXT_MAX_CHARS,
   TASK_HASH_MAX_CHARS,
   TASK_KEY_MAX_CHARS,
@@ -66,18 +67,18 @@ export {
 } from "./continuation-states.js";
 export { deliveryBackoffMs } from "./delivery-backoff.js";
 export {
-  buildOriginContextSnapshot,
-  type OriginContextBounds,
-  type OriginContextSnapshot,
-  type OriginMessage,
-} from "./origin-context.js";
-export {
   type DeliveryResolution,
   parseCancelBody,
   parseListQuery,
   parseResolutionBody,
   parseRetryBody,
 } from "./operator-bodies.js";
+export {
+  buildOriginContextSnapshot,
+  type OriginContextBounds,
+  type OriginContextSnapshot,
+  type OriginMessage,
+} from "./origin-context.js";
 export {
   type ClaimBody,
   type DetachedClaimBody,

@@ -20,23 +20,14 @@ export {
   resultToken,
   tokenDigest,
 } from "./node/continuation-tokens.js";
+export { ContinuationWorker, type ContinuationWorkerHooks } from "./node/continuation-worker.js";
 export {
   claimDetachedContinuation,
   type DetachedService,
   DetachedServices,
   SERVICE_NAME_HEADER,
 } from "./node/detached-claim.js";
-export { type OperatorHealth, OPERATOR_PATH_PREFIX } from "./node/operator-http-routes.js";
-export { readOperatorToken } from "./node/operator-token.js";
-export {
-  checkRetentionPolicy,
-  RETENTION_DEFAULTS,
-  type RetentionPolicy,
-  type RetentionSweep,
-  sweepRetentionRows,
-} from "./node/sweep-retention.js";
-export type { LatestOriginMessages } from "./node/synthesis-context.js";
-export { ContinuationWorker, type ContinuationWorkerHooks } from "./node/continuation-worker.js";
+export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";
 export {
   CONTINUATION_STORE_BUSY_TIMEOUT_MS,
   type ContinuationPage,
@@ -46,18 +37,36 @@ export {
   openContinuationStore,
 } from "./node/open-continuation-store.js";
 export {
-  capturedContinuationText,
   cancelContinuation,
+  capturedContinuationText,
   type DeliveryResolution,
   readContinuationHealth,
   resolveContinuationDelivery,
   retryContinuation,
 } from "./node/operator-actions.js";
+export { OPERATOR_PATH_PREFIX, type OperatorHealth } from "./node/operator-http-routes.js";
+export { readOperatorToken } from "./node/operator-token.js";
 export { acquireOwnerLock, type OwnerLock } from "./node/owner-lock.js";
 export {
+  CONTINUATION_POSTGRES_MIGRATIONS,
+  type OpenPostgresContinuationStoreOptions,
+  openPostgresContinuationStore,
+  type SharedContinuationStore,
+} from "./node/postgres/open-postgres-continuation-store.js";
+export { SYNC_POSTGRES_STATEMENT_TIMEOUT_MS } from "./node/postgres/sync-postgres.js";
+export {
+  type InterruptedRecordOutcome,
   type RecoveryReport,
   recoverContinuations,
+  recoverInterruptedRecord,
   SYNTHESIS_STARTS_MAX,
 } from "./node/recover-continuations.js";
-export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";
 export { STATE_FILES } from "./node/state-dir.js";
+export {
+  checkRetentionPolicy,
+  RETENTION_DEFAULTS,
+  type RetentionPolicy,
+  type RetentionSweep,
+  sweepRetentionRows,
+} from "./node/sweep-retention.js";
+export type { LatestOriginMessages } from "./node/synthesis-context.js";

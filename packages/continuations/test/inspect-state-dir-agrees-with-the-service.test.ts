@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { acquireOwnerLock, inspectStateDir, STATE_FILES } from "../src/node.js";
 import { readStateSecret, writeOperatorTokenFile } from "../src/node/state-dir.js";
+import { acquireOwnerLock, inspectStateDir, STATE_FILES } from "../src/node.js";
 import { makeStateDir } from "./fixtures/host-kit.js";
 
 describe("inspectStateDir", () => {
