@@ -15,7 +15,11 @@ import {
   continuationMessage,
   type DeliveredContinuation,
 } from "./continuation-delivery.js";
-import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
+import {
+  continuationsWanted,
+  sharedContinuations,
+  startAgentContinuations,
+} from "./continuation-service.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { startHostLedger } from "./host-leftovers.js";
 import { collectHostSecrets } from "./host-secrets.js";
@@ -219,20 +223,16 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   // Except when another live process owns the store (a second serve, or a run beside serve): that
   // fails the start with store_locked (docs/continuations.md), instead of running with claims off.
   let storeLocked: unknown;
-  if (storage.kind === "postgres" && options.continuationIssuer === undefined && continuationsWanted(loaded))
-    startupWarnings.push({
-      kind: "continuations_unavailable",
-      message:
-        "The continuation service is off for this process: its records stay in a per-host SQLite store, which storage.postgres does not share yet (docs/scaling.md).",
-    });
   const continuations =
-    options.continuationIssuer === undefined && continuationsWanted(loaded) && storage.kind === "sqlite"
+    options.continuationIssuer === undefined && continuationsWanted(loaded)
       ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
           startAgentContinuations({
             loaded,
             env: options.env,
             customModels: options.customModels ?? {},
             conversations: storage.conversations,
+            // With storage.postgres every host works the one shared continuation store.
+            ...(storage.kind === "postgres" ? { shared: sharedContinuations(storage) } : {}),
             ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
             ...(recording ? { runRecording: recording } : {}),
             onDelivered: (delivery) => {

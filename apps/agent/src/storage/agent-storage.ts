@@ -1,4 +1,5 @@
 import type { LoadedConfig } from "@mono-agent/config";
+import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
 import { isEnvReference, resolveEnvReference } from "@mono-agent/config";
 import {
   migratePostgres,
@@ -23,7 +24,10 @@ import {
 import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 
 /** Every store that has a PostgreSQL schema, in the order `storage migrate` applies them. */
-export const POSTGRES_STORES: readonly PostgresMigrations[] = [CONVERSATION_POSTGRES_MIGRATIONS];
+export const POSTGRES_STORES: readonly PostgresMigrations[] = [
+  CONVERSATION_POSTGRES_MIGRATIONS,
+  CONTINUATION_POSTGRES_MIGRATIONS,
+];
 
 /** The resolved `storage.postgres` section: the URL read from its `$env` variable. */
 export interface PostgresStorageSettings {
@@ -69,6 +73,8 @@ export type AgentStorage =
       conversations: ConversationStore;
       runLock: ConversationRunLock;
       postgres: PostgresPool;
+      /** The resolved `storage.postgres` (the URL with its password: a host secret). */
+      settings: PostgresStorageSettings;
       close(): Promise<void>;
     };
 
@@ -105,6 +111,7 @@ export async function openAgentStorage(
     conversations,
     runLock,
     postgres,
+    settings,
     close: async () => {
       await conversations.close();
       await runLock.close();

@@ -60,6 +60,11 @@ export const continuationLimitsSchema = z
       CONTINUATION_LIMIT_DEFAULTS.deliveryTimeoutMs,
       "Time allowed for one delivery, in ms",
     ),
+    leaseMs: timeoutMsSchema
+      .optional()
+      .describe(
+        "How long a worker's lease on a record lasts unrenewed before another worker (host) takes it over, in ms. Default 1800000 (30 min) on SQLite, 60000 with storage.postgres.",
+      ),
     operatorPageSize: z
       .number()
       .int()
