@@ -80,14 +80,6 @@ export {
 } from "./schema/mcp-server-spec-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
 export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
-export { DEFAULT_SKILL_FOLDERS, type SkillsConfig } from "./schema/skills-schema.js";
-export { POSTGRES_POOL_MAX, POSTGRES_SCHEMA_PATTERN } from "./schema/storage-schema.js";
-export {
-  DEFAULT_WEB_SEARCH_MAX_RESULTS,
-  WEB_SEARCH_MAX_RESULTS,
-  WEB_SEARCH_PROVIDERS,
-  type WebSearchConfig,
-} from "./schema/web-search-schema.js";
 export {
   DEFAULT_SANDBOX_CONFIG,
   DEFAULT_SANDBOX_DENY_WRITE,
@@ -96,18 +88,20 @@ export {
   type SandboxConfig,
   sandboxAllowlistEntryProblem,
 } from "./schema/sandbox-schema.js";
-export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
-export {
-  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
-  DEFAULT_MCP_CALL_TIMEOUT_MS,
-  DEFAULT_MCP_STARTUP_GRACE_MS,
-} from "./schema/tools-schema.js";
+export { DEFAULT_SKILL_FOLDERS, type SkillsConfig } from "./schema/skills-schema.js";
 export {
   DEFAULT_SLACK_HTTP_PORT,
   SLACK_CHANNEL_ID_PATTERN,
   type SlackConfig,
   slackSchema,
 } from "./schema/slack-schema.js";
+export { POSTGRES_POOL_MAX, POSTGRES_SCHEMA_PATTERN } from "./schema/storage-schema.js";
+export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
+export {
+  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
+  DEFAULT_MCP_CALL_TIMEOUT_MS,
+  DEFAULT_MCP_STARTUP_GRACE_MS,
+} from "./schema/tools-schema.js";
 export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
@@ -119,3 +113,9 @@ export {
   WEBHOOK_SECRET_MIN_CHARS,
   type WebhookTriggerConfig,
 } from "./schema/triggers-schema.js";
+export {
+  DEFAULT_WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_PROVIDERS,
+  type WebSearchConfig,
+} from "./schema/web-search-schema.js";

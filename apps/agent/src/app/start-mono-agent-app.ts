@@ -15,11 +15,7 @@ import {
   continuationMessage,
   type DeliveredContinuation,
 } from "./continuation-delivery.js";
-import {
-  continuationsWanted,
-  sharedContinuations,
-  startAgentContinuations,
-} from "./continuation-service.js";
+import { continuationsWanted, sharedContinuations, startAgentContinuations } from "./continuation-service.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { startHostLedger } from "./host-leftovers.js";
 import { collectHostSecrets } from "./host-secrets.js";

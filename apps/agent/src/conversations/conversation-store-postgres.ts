@@ -73,7 +73,10 @@ export function createPostgresConversationStore(
           .where(
             conversationId === undefined
               ? eq(pgConversationMessages.runId, runId)
-              : and(eq(pgConversationMessages.conversationId, conversationId), eq(pgConversationMessages.runId, runId)),
+              : and(
+                  eq(pgConversationMessages.conversationId, conversationId),
+                  eq(pgConversationMessages.runId, runId),
+                ),
           )
           .limit(1);
         return rows.length > 0;
@@ -223,7 +226,9 @@ export async function readPostgresRunMessageJson(
   const [row] = await drizzle(postgres.pool)
     .select({ json: pgConversationMessages.messageJson })
     .from(pgConversationMessages)
-    .where(and(eq(pgConversationMessages.conversationId, conversationId), eq(pgConversationMessages.runId, runId)))
+    .where(
+      and(eq(pgConversationMessages.conversationId, conversationId), eq(pgConversationMessages.runId, runId)),
+    )
     .orderBy(pgConversationMessages.sequence)
     .limit(1);
   return row?.json;

@@ -1,6 +1,6 @@
 import type { LoadedConfig } from "@mono-agent/config";
-import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
 import { isEnvReference, resolveEnvReference } from "@mono-agent/config";
+import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
 import {
   migratePostgres,
   openPostgresPool,

@@ -1,9 +1,9 @@
-import { createServer } from "node:net";
 import { rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startScriptedModelServer, type ScriptedModelServer } from "../serve/scripted-model-server.js";
+import { type ScriptedModelServer, startScriptedModelServer } from "../serve/scripted-model-server.js";
 import { makeWebAgentFolder, type ServeProcess, startServe } from "../serve/serve-process.js";
 
 /**
@@ -148,7 +148,9 @@ describe("two serve hosts on one PostgreSQL", () => {
       );
       const turns: number[] = [];
       for (let index = 0; index < messages.length; index += 2) {
-        const asked = new RegExp(`\\[say: c${conversation}-t(\\d+)\\]`).exec(messages[index]?.json ?? "")?.[1];
+        const asked = new RegExp(`\\[say: c${conversation}-t(\\d+)\\]`).exec(
+          messages[index]?.json ?? "",
+        )?.[1];
         const answered = JSON.parse(messages[index + 1]?.json ?? "{}").content?.[0]?.text;
         // Each answer directly follows its own question: no turn of another run in between.
         expect(answered).toBe(`c${conversation}-t${asked}`);
@@ -192,7 +194,10 @@ describe("two serve hosts on one PostgreSQL", () => {
       const result = await fetch(resultUrl, {
         method: "PUT",
         headers: { authorization: `Bearer ${body.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ idempotencyKey: `result-${index}`, payload: { job: index, note: "[hold: synthesis]" } }),
+        body: JSON.stringify({
+          idempotencyKey: `result-${index}`,
+          payload: { job: index, note: "[hold: synthesis]" },
+        }),
       });
       expect(result.status).toBe(202);
     }
@@ -226,7 +231,9 @@ describe("two serve hosts on one PostgreSQL", () => {
     const { rows: deliveries } = await db.query<{ run_id: string; messages: number }>(
       "SELECT run_id, count(*)::int AS messages FROM agent.conversation_messages WHERE run_id LIKE 'continuation-%' GROUP BY run_id",
     );
-    expect(deliveries.map((row) => row.run_id).sort()).toEqual(claimed.map((id) => `continuation-${id}`).sort());
+    expect(deliveries.map((row) => row.run_id).sort()).toEqual(
+      claimed.map((id) => `continuation-${id}`).sort(),
+    );
     expect(deliveries.every((row) => row.messages === 1)).toBe(true);
     expect(b.serve.child.exitCode).toBeNull();
   }, 240_000);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { detachedServiceSchema } from "./detached-services-schema.js";
+import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Hosts accepted for the continuation service: loopback only, the claim bearer is not a network boundary. */

@@ -2,13 +2,13 @@ import { dirname, join } from "node:path";
 import type { ChannelApp } from "@mono-agent/channel-kit";
 import { createSqliteEventDedupeStore } from "@mono-agent/channel-kit/sqlite";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { logicalConversationId } from "@mono-agent/ids";
 import {
   ADAPTER_SEND_SERVER_NAME,
   createToolPolicy,
   evaluateTool,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import { logicalConversationId } from "@mono-agent/ids";
 import {
   createSlackSendMessageServer,
   isSlackChannelAllowed,
@@ -19,8 +19,8 @@ import {
   type StartSlackChannelOptions,
   startSlackChannel,
 } from "@mono-agent/slack";
-import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { ContinuationPoster } from "../continuation-delivery.js";
+import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveSlackConfig } from "./resolve-slack-config.js";
 

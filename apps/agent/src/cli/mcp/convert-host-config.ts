@@ -1,5 +1,5 @@
 import { type McpServerSpec, mcpServerNameProblem } from "@mono-agent/config";
-import { type ImportNote, convertHostServer } from "./convert-host-server.js";
+import { convertHostServer, type ImportNote } from "./convert-host-server.js";
 import type { HostName } from "./host-config-formats.js";
 import type { TranslateContext } from "./translate-host-value.js";
 

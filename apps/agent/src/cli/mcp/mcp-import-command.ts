@@ -10,10 +10,10 @@ import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { convertHostConfig } from "./convert-host-config.js";
 import type { ImportNote } from "./convert-host-server.js";
 import {
-  HOSTS,
-  type HostName,
   detectHost,
   discoverHostFiles,
+  HOSTS,
+  type HostName,
   usualHostFiles,
 } from "./host-config-formats.js";
 

@@ -23,7 +23,8 @@ config every store is a SQLite file beside the agent (migrated on open; nothing 
   --config FILE      the agent's config (default ./mono-agent.config.json)
   --env-file FILE    fill unset variables from a dotenv file (default: .env in the agent folder)
 
-Memory stays in files on each host (docs/scaling.md says what is shared and what is not).
+Conversations and continuations are shared; memory, run records, SessionHistory, web threads and channel
+event dedupe stay on each host (docs/scaling.md says what is shared and what is not).
 `;
 
 export async function storageCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -77,6 +78,9 @@ export async function storageCommand(argv: readonly string[], io: CliIo): Promis
           `  ${store.store.padEnd(16)} ${store.applied} applied, ${store.pending} pending${store.pending > 0 ? " (run `mono-agent storage migrate`)" : ""}\n`,
         );
       io.stdout.write("  memory           files on each host (not shared)\n");
+      io.stdout.write(
+        "  run records      SQLite on each host (not shared; so are SessionHistory, web threads, channel event dedupe)\n",
+      );
     }
     return EXIT_OK;
   } catch (error) {
