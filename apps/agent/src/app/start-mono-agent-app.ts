@@ -4,6 +4,7 @@ import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
+import type { PostgresPool } from "@mono-agent/storage/postgres";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import type { ResolvedModel } from "../runtime/models.js";
@@ -103,6 +104,8 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
 /** A running mono-agent: one config, one set of stores, any number of runs. */
 export interface MonoAgentApp {
   readonly loaded: LoadedConfig;
+  /** The shared database when `storage.postgres` is on (its migrations applied): channels dedupe events there. */
+  readonly sharedPostgres?: PostgresPool;
   /**
    * Asks, elicitations and approvals: add the channels that can answer (`interaction.addChannel`), answer
    * through `interaction.broker.answer`, read records in `interaction.store`.
@@ -303,6 +306,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   return {
     loaded,
     interaction,
+    ...(storage.kind === "postgres" ? { sharedPostgres: storage.postgres } : {}),
     onContinuationDelivered(listener) {
       const registered = (delivery: DeliveredContinuation) => listener(delivery);
       deliveryListeners.add(registered);

@@ -1,3 +1,4 @@
+import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
 import type { LoadedConfig } from "@mono-agent/config";
 import { isEnvReference, resolveEnvReference } from "@mono-agent/config";
 import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
@@ -27,6 +28,7 @@ import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   CONVERSATION_POSTGRES_MIGRATIONS,
   CONTINUATION_POSTGRES_MIGRATIONS,
+  CHANNEL_EVENT_POSTGRES_MIGRATIONS,
 ];
 
 /** The resolved `storage.postgres` section: the URL read from its `$env` variable. */

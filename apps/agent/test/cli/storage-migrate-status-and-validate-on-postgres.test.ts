@@ -27,6 +27,7 @@ describe("mono-agent storage and validate with storage.postgres", () => {
       stores: [
         { store: "conversations", pending: 1 },
         { store: "continuations", pending: 1 },
+        { store: "channel_events", pending: 1 },
       ],
     });
     expect(before.stdout).not.toContain("mono-agent-test");

@@ -23,8 +23,8 @@ config every store is a SQLite file beside the agent (migrated on open; nothing 
   --config FILE      the agent's config (default ./mono-agent.config.json)
   --env-file FILE    fill unset variables from a dotenv file (default: .env in the agent folder)
 
-Conversations and continuations are shared; memory, run records, SessionHistory, web threads and channel
-event dedupe stay on each host (docs/scaling.md says what is shared and what is not).
+Conversations, continuations and channel event dedupe are shared; memory, run records, SessionHistory and
+web threads stay on each host (docs/scaling.md says what is shared and what is not).
 `;
 
 export async function storageCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -79,7 +79,7 @@ export async function storageCommand(argv: readonly string[], io: CliIo): Promis
         );
       io.stdout.write("  memory           files on each host (not shared)\n");
       io.stdout.write(
-        "  run records      SQLite on each host (not shared; so are SessionHistory, web threads, channel event dedupe)\n",
+        "  run records      SQLite on each host (not shared; so are SessionHistory and web threads)\n",
       );
     }
     return EXIT_OK;
