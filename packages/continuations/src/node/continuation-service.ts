@@ -24,7 +24,7 @@ import { ContinuationWorker } from "./continuation-worker.js";
 import { DetachedServices } from "./detached-claim.js";
 import { type ContinuationStore, openContinuationStore } from "./open-continuation-store.js";
 import { acquireOwnerLock, type OwnerLock } from "./owner-lock.js";
-import { type RecoveryReport, recoverContinuations } from "./recover-continuations.js";
+import { emptyRecoveryReport, recoverContinuations } from "./recover-continuations.js";
 import { failedRetentionReport } from "./retention-report.js";
 import { ensureStateDir, readStateSecret, writeOperatorTokenFile } from "./state-dir.js";
 import { checkRetentionPolicy } from "./sweep-retention.js";
@@ -48,16 +48,6 @@ const DEFAULT_LIMITS: ContinuationServiceLimits = {
   synthesisTimeoutMs: 600_000,
   deliveryTimeoutMs: 120_000,
   operatorPageSize: OPERATOR_PAGE_DEFAULT,
-};
-
-const NOTHING_RECOVERED: RecoveryReport = {
-  resumedSyntheses: 0,
-  deadLettered: 0,
-  reconciledDeliveries: 0,
-  resumedDeliveries: 0,
-  deliveryUnknown: 0,
-  originContextsActivated: 0,
-  originContextsAbandoned: 0,
 };
 
 function assertLoopbackHost(host: string): void {
@@ -105,7 +95,7 @@ export async function startContinuationService(
     // A shared store's in-flight records may belong to another live host: its workers take over only
     // those whose lease ran out (recoverInterruptedRecord), so nothing is recovered at start.
     const recovery = shared
-      ? NOTHING_RECOVERED
+      ? emptyRecoveryReport()
       : await recoverContinuations({
           store,
           channel: options.channel,

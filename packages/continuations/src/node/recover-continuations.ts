@@ -16,6 +16,19 @@ export interface RecoveryReport {
   originContextsAbandoned: number;
 }
 
+/** A report of a recovery that found nothing to do. */
+export function emptyRecoveryReport(): RecoveryReport {
+  return {
+    resumedSyntheses: 0,
+    deadLettered: 0,
+    reconciledDeliveries: 0,
+    resumedDeliveries: 0,
+    deliveryUnknown: 0,
+    originContextsActivated: 0,
+    originContextsAbandoned: 0,
+  };
+}
+
 /**
  * Start-up recovery, run by the process that has just taken the store's ownership (so every lease
  * in the store belongs to a process that is gone):
@@ -33,15 +46,7 @@ export async function recoverContinuations(options: {
   isOriginCommitted?: (originRunId: string) => boolean | Promise<boolean>;
 }): Promise<RecoveryReport> {
   const { store, channel, now } = options;
-  const report: RecoveryReport = {
-    resumedSyntheses: 0,
-    deadLettered: 0,
-    reconciledDeliveries: 0,
-    resumedDeliveries: 0,
-    deliveryUnknown: 0,
-    originContextsActivated: 0,
-    originContextsAbandoned: 0,
-  };
+  const report = emptyRecoveryReport();
   const any = { now: Number.MAX_SAFE_INTEGER };
   for (const record of store.inStates(["synthesizing", "ready_to_deliver", "delivery_retry"]))
     count(report, await recoverInterruptedRecord({ store, channel, record, now, guard: any }));
