@@ -22,10 +22,10 @@ import {
 } from "../../apps/agent/dist/conversations/conversation-store-postgres.js";
 import {
   CONTINUATION_POSTGRES_MIGRATIONS,
-  ContinuationWorker,
   openContinuationStore,
   openPostgresContinuationStore,
 } from "../../packages/continuations/dist/node.js";
+import { ContinuationWorker } from "../../packages/continuations/dist/node/continuation-worker.js";
 import { migratePostgres, openPostgresPool } from "../../packages/storage/dist/postgres.js";
 import { startTestPostgres } from "../../packages/storage/dist/testing.js";
 

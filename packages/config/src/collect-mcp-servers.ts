@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
-import { findObjectReservedKeys } from "./find-object-reserved-keys.js";
 import { formatJsonPath } from "./json-path.js";
 import type { DeclaredMcpServer, LoadedConfig } from "./loaded-config.js";
 import { mcpConfigFileSchema } from "./mcp-config-file-schema.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";
+import { findObjectReservedKeys } from "./find-object-reserved-keys.js";
 import { readJsonFile } from "./read-json-file.js";
 import type { McpServerSpec } from "./schema/mcp-server-spec-schema.js";
 import { zodIssuesToConfigIssues } from "./zod-issues-to-config-issues.js";

@@ -1,6 +1,6 @@
-import { appendJsonPath } from "./json-path.js";
 import type { DeclaredMcpServer } from "./loaded-config.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";
+import { appendJsonPath } from "./json-path.js";
 
 /** Header or env names that usually carry a secret. */
 const CREDENTIAL_NAME =

@@ -2,10 +2,10 @@ import { resolve } from "node:path";
 import { appendJsonPath } from "./json-path.js";
 import type { DeclaredMcpServer, EnvRecord } from "./loaded-config.js";
 import { MonoAgentConfigError } from "./mono-agent-config-error.js";
+import { setOwnProperty } from "./set-own-property.js";
 import { type ConfigValue, isEnvReference, resolveEnvReference } from "./schema/env-reference-schema.js";
 import { DEFAULT_CONNECT_TIMEOUT_MS, isStdioServerSpec } from "./schema/mcp-server-spec-schema.js";
 import type { OAuthSettings } from "./schema/oauth-schema.js";
-import { setOwnProperty } from "./set-own-property.js";
 
 /** Per-server options after defaults. */
 export interface ResolvedServerOptions {

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { closestKey } from "./closest-key.js";
 import { describeJsonValue, formatJsonPath, isPlainObject, valueAtPath } from "./json-path.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";
+import { describeNumberSchema, knownKeysAt, nestedKeyLocation, schemaAtPath } from "./schema-at-path.js";
 import { MCP_SERVER_NAME_RULE, mcpServerNameProblem } from "./schema/mcp-server-name.js";
 import { MCP_SERVER_SPEC_FORMS } from "./schema/mcp-server-spec-schema.js";
-import { describeNumberSchema, knownKeysAt, nestedKeyLocation, schemaAtPath } from "./schema-at-path.js";
 
 type ZodIssue = z.core.$ZodIssue;
 

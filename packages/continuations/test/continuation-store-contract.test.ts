@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   CONTINUATION_POSTGRES_MIGRATIONS,
   type ContinuationStore,
-  ContinuationWorker,
   openContinuationStore,
   openPostgresContinuationStore,
-  RETENTION_DEFAULTS,
 } from "../src/node.js";
+import { ContinuationWorker } from "../src/node/continuation-worker.js";
+import { RETENTION_DEFAULTS } from "../src/node/sweep-retention.js";
 import { makeStateDir } from "./fixtures/host-kit.js";
 
 /**

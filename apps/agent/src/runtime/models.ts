@@ -1,3 +1,4 @@
+import { type ConfigValue, resolveEnvReference } from "@mono-agent/config";
 import {
   type Api,
   getModel,
@@ -5,7 +6,6 @@ import {
   type Model,
   type OpenAICompletionsCompat,
 } from "@mariozechner/pi-ai";
-import { type ConfigValue, resolveEnvReference } from "@mono-agent/config";
 import { DEMO_MODEL_REFS, DEMO_PROVIDER, demoModel, registerDemoModelProvider } from "./demo-model.js";
 import { AMBIENT_CREDENTIAL_PROVIDERS, PROVIDER_API_KEY_ENV_NAMES } from "./provider-env-keys.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";

@@ -5,8 +5,8 @@ import { filesystemSchema } from "./filesystem-schema.js";
 import { mcpServerNameSchema } from "./mcp-server-name.js";
 import { mcpServerSpecSchema } from "./mcp-server-spec-schema.js";
 import { skillsSchema } from "./skills-schema.js";
-import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 import { webSearchSchema } from "./web-search-schema.js";
+import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Idle timeout of one MCP call (progress resets it): 2 minutes, the v0 default. */
 export const DEFAULT_MCP_CALL_TIMEOUT_MS = 120_000;

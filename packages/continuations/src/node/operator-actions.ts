@@ -2,8 +2,9 @@ import { ContinuationError } from "../continuation-error.js";
 import { type ContinuationHealth, continuationHealth } from "../continuation-health.js";
 import type { ContinuationRecord } from "../continuation-record.js";
 import { type ContinuationState, isTerminalState } from "../continuation-states.js";
-import type { DeliveryResolution } from "../operator-bodies.js";
 import type { ContinuationStore, NewContinuationRow } from "./open-continuation-store.js";
+
+import type { DeliveryResolution } from "../operator-bodies.js";
 
 export type { DeliveryResolution } from "../operator-bodies.js";
 

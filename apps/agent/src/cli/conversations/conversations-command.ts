@@ -15,12 +15,12 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import {
   openAgentConversationStore,
   openAgentRunStoreReadOnly,
   storeAction,
 } from "./open-agent-conversation-stores.js";
+import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import { renderConversationTable, renderReset } from "./render-conversations.js";
 
 const USAGE =

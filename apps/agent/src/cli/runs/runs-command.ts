@@ -1,4 +1,3 @@
-import { terminalSafeJson } from "@mono-agent/evidence";
 import {
   isRunStatus,
   RUN_EVENTS_READ_MAX,
@@ -8,6 +7,7 @@ import {
   type RunStatus,
   rolloverBucket,
 } from "@mono-agent/run-history";
+import { terminalSafeJson } from "@mono-agent/evidence";
 import { readRunEvents } from "@mono-agent/run-history/sqlite";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";

@@ -1,3 +1,4 @@
+import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
@@ -8,7 +9,6 @@ import type {
   WebRunsPageSource,
 } from "@mono-agent/web-console";
 import { listConversationDeliveries } from "../../app/continuation-delivery.js";
-import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
 
 /** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
@@ -133,11 +133,7 @@ function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSour
             conversationId: run.conversationId,
             status: run.status,
             model: run.model,
-            tools: (run.tools ?? []).map((tool) => ({
-              name: tool.name,
-              calls: tool.calls,
-              errors: tool.errors,
-            })),
+            tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls, errors: tool.errors })),
             startedAt: run.startedAt,
             durationMs: run.durationMs ?? null,
           }),

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { diagnoseMonoAgentConfig } from "@mono-agent/config";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, EXIT_USAGE } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { builtinToolLines } from "./builtin-tools-lines.js";
@@ -60,9 +60,7 @@ export async function validateAgentFolder(options: {
     await (await import("./continuations-section.js")).continuationsSection(loaded, env),
     (await import("./web-console-section.js")).webConsoleSection(loaded, env),
     (await import("./triggers-section.js")).triggersSection(loaded, env),
-    await (await import("./slack-section.js")).slackSection(loaded, env, {
-      connect: options.connect === true,
-    }),
+    await (await import("./slack-section.js")).slackSection(loaded, env, { connect: options.connect === true }),
   ];
   return buildReport(sections, configPath);
 }
