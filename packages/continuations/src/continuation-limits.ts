@@ -25,6 +25,13 @@ export const CLAIM_CAPABILITY_TTL_MS = 60 * 60 * 1000;
 /** How long one process may work a record before another may take it over (reference §7.2: 30 min). */
 export const LEASE_MS = 30 * 60 * 1000;
 
+/**
+ * The lease on a shared store (PostgreSQL, several hosts): renewed every 20 s while a record is worked,
+ * so a host killed mid-synthesis or mid-delivery holds its records at most a minute before another
+ * host takes them over (recovering them as a restart would).
+ */
+export const SHARED_LEASE_MS = 60 * 1000;
+
 /** How often the worker looks for due records (reference §7.2: 1 s). */
 export const WORKER_TICK_MS = 1_000;
 

@@ -33,6 +33,12 @@ export {
   resolveContinuationDelivery,
   retryContinuation,
 } from "./node/operator-actions.js";
+export {
+  CONTINUATION_POSTGRES_MIGRATIONS,
+  type OpenPostgresContinuationStoreOptions,
+  openPostgresContinuationStore,
+  type SharedContinuationStore,
+} from "./node/postgres/open-postgres-continuation-store.js";
 export type { RecoveryReport } from "./node/recover-continuations.js";
 export {
   handedOffTaskId,

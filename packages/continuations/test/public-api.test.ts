@@ -69,12 +69,14 @@ describe("public API", () => {
   test("./node", () => {
     expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
       [
+        "CONTINUATION_POSTGRES_MIGRATIONS",
         "cancelContinuation",
         "checkRetentionPolicy",
         "continuationStoreFile",
         "handedOffTaskId",
         "inspectStateDir",
         "openContinuationStore",
+        "openPostgresContinuationStore",
         "payloadHash",
         "readContinuationHealth",
         "readOperatorToken",
@@ -87,6 +89,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
       [
+        "CONTINUATION_POSTGRES_MIGRATIONS",
         "ContinuationCapabilityRequest",
         "ContinuationPage",
         "ContinuationService",
@@ -99,10 +102,12 @@ describe("public API", () => {
         "LatestOriginMessages",
         "NamedRoute",
         "OpenContinuationStoreOptions",
+        "OpenPostgresContinuationStoreOptions",
         "RecoveryReport",
         "RetentionPolicy",
         "RetentionReport",
         "RetentionSweep",
+        "SharedContinuationStore",
         "StartContinuationServiceOptions",
         "StateDirProblem",
         "TaskHandoffClaim",
@@ -113,6 +118,7 @@ describe("public API", () => {
         "handedOffTaskId",
         "inspectStateDir",
         "openContinuationStore",
+        "openPostgresContinuationStore",
         "payloadHash",
         "readContinuationHealth",
         "readOperatorToken",

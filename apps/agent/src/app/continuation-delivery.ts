@@ -6,7 +6,7 @@ import type {
 } from "@mono-agent/continuations";
 import Database from "better-sqlite3";
 import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
-import type { SqliteConversationStore } from "../conversations/conversation-store.js";
+import type { ConversationStore, SqliteConversationStore } from "../conversations/conversation-store.js";
 
 /** The assistant message a delivered continuation (or, with `model: "adapter-send"`, a channel send) becomes in its conversation. */
 export function continuationMessage(text: string, now: number, model = "continuation"): AgentMessage {
@@ -68,6 +68,35 @@ export function deliveredText(file: string, deliveryId: string, conversationId: 
       .get(conversationId, deliveryId) as { json: string } | undefined;
     return row === undefined ? undefined : messageText(row.json);
   });
+}
+
+/** How the channel tells whether a delivery reached its conversation (SQLite file reads by default). */
+export interface DeliveryLookups {
+  hasRun(runId: string, conversationId?: string): Promise<boolean>;
+  /** The text of the message delivered as `deliveryId` into `conversationId`, if it was. */
+  deliveredText(deliveryId: string, conversationId: string): Promise<string | undefined>;
+}
+
+/** The lookups of the SQLite conversation store `file` (read-only queries). */
+export function sqliteDeliveryLookups(file: string): DeliveryLookups {
+  return {
+    hasRun: async (runId, conversationId) => conversationHasRun(file, runId, conversationId),
+    deliveredText: async (deliveryId, conversationId) => deliveredText(file, deliveryId, conversationId),
+  };
+}
+
+/** The lookups of a shared conversation store: `readMessageJson` reads the first message of a run. */
+export function storeDeliveryLookups(
+  conversations: ConversationStore,
+  readMessageJson: (conversationId: string, runId: string) => Promise<string | undefined>,
+): DeliveryLookups {
+  return {
+    hasRun: (runId, conversationId) => conversations.hasRun(runId, conversationId),
+    deliveredText: async (deliveryId, conversationId) => {
+      const json = await readMessageJson(conversationId, deliveryId);
+      return json === undefined ? undefined : messageText(json);
+    },
+  };
 }
 
 /** A continuation message that reached its conversation. */
@@ -141,8 +170,10 @@ export const RUN_HISTORY_FAILED = "run_history_failed";
  * happened; the run record is idempotent and is written again on a repeat if it is missing.
  */
 export function createConversationChannel(
-  conversations: SqliteConversationStore,
+  conversations: SqliteConversationStore | ConversationStore,
   options: {
+    /** Default: the SQLite store's file, read-only. */
+    lookups?: DeliveryLookups;
     recordRun?: DeliveryRecorder;
     /** Posts a delivery into its chat platform thread too (Slack), before it is appended to the store. */
     poster?: ContinuationPoster;
@@ -151,6 +182,7 @@ export function createConversationChannel(
   } = {},
 ): ContinuationChannel {
   const { recordRun, onDelivered, poster } = options;
+  const lookups = options.lookups ?? sqliteDeliveryLookups((conversations as SqliteConversationStore).file);
   const outcome = async (request: Parameters<DeliveryRecorder>[0]): Promise<ContinuationDeliveryOutcome> => {
     const base = {
       channel: request.conversationId.slice(0, request.conversationId.indexOf(":")),
@@ -172,7 +204,7 @@ export function createConversationChannel(
   return {
     accepts: (conversationId) => CONVERSATION_ID_PATTERN.test(conversationId),
     async deliver(request) {
-      if (!conversationHasRun(conversations.file, request.deliveryId, request.conversationId)) {
+      if (!(await lookups.hasRun(request.deliveryId, request.conversationId))) {
         // Posted first: a post that fails throws, so the record is retried and nothing was stored; once
         // stored, a repeat of the same delivery id posts nothing again.
         if (poster?.accepts(request.conversationId)) await poster.post(request.conversationId, request.text);
@@ -183,7 +215,7 @@ export function createConversationChannel(
       return outcome(request);
     },
     async lookupDelivery(deliveryId, conversationId, origin) {
-      const text = deliveredText(conversations.file, deliveryId, conversationId);
+      const text = await lookups.deliveredText(deliveryId, conversationId);
       if (text === undefined) return undefined;
       return outcome({
         deliveryId,

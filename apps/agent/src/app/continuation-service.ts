@@ -5,16 +5,22 @@ import { buildOriginContextSnapshot, type OriginMessage } from "@mono-agent/cont
 import {
   type ContinuationService,
   type ContinuationWorkerHooks,
+  openPostgresContinuationStore,
+  type SharedContinuationStore,
   startContinuationService,
 } from "@mono-agent/continuations/node";
 import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
-import type { SqliteConversationStore } from "../conversations/conversation-store.js";
+import type { ConversationStore, SqliteConversationStore } from "../conversations/conversation-store.js";
+import { readPostgresRunMessageJson } from "../conversations/conversation-store-postgres.js";
 import type { ResolvedModel } from "../runtime/models.js";
+import type { AgentStorage } from "../storage/agent-storage.js";
 import {
   type ContinuationPoster,
-  conversationHasRun,
   createConversationChannel,
   type DeliveredContinuation,
+  type DeliveryLookups,
+  sqliteDeliveryLookups,
+  storeDeliveryLookups,
 } from "./continuation-delivery.js";
 import { createContinuationSynthesizer } from "./continuation-synthesis.js";
 import { createRunTaskHandoff } from "./mcp-task-handoff.js";
@@ -35,6 +41,26 @@ export interface AgentContinuations {
   /** Polls the handed-off tasks that are due now (a timer does it every second). */
   pollTasks(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The continuation store every host on `storage.postgres` shares (its migrations were applied when the
+ * storage opened), and the channel's lookups in the shared conversation store.
+ */
+export function sharedContinuations(storage: Extract<AgentStorage, { kind: "postgres" }>): {
+  store: SharedContinuationStore;
+  lookups: DeliveryLookups;
+} {
+  return {
+    store: openPostgresContinuationStore({
+      url: storage.settings.url,
+      schema: storage.settings.schema,
+      displayUrl: storage.postgres.displayUrl,
+    }),
+    lookups: storeDeliveryLookups(storage.conversations, (conversationId, runId) =>
+      readPostgresRunMessageJson(storage.postgres, conversationId, runId),
+    ),
+  };
 }
 
 /** Whether the config asks for the service: a continuations block or continuation servers, and not `enabled: false`. */
@@ -94,7 +120,12 @@ export async function startAgentContinuations(options: {
   loaded: LoadedConfig;
   env: Readonly<Record<string, string | undefined>>;
   customModels: Readonly<Record<string, ResolvedModel>>;
-  conversations: SqliteConversationStore;
+  conversations: SqliteConversationStore | ConversationStore;
+  /**
+   * The continuation store several hosts share (storage.postgres), with how the channel reads the shared
+   * conversation store. Default: the SQLite store in the state folder, owned by this process.
+   */
+  shared?: { store: SharedContinuationStore; lookups: DeliveryLookups };
   /** Run recording of the app: each delivery is recorded as a run of source `continuation`. */
   runRecording?: RunRecordingService;
   /** Told of every delivery that reached its conversation (the web console refreshes the thread). */
@@ -111,8 +142,11 @@ export async function startAgentContinuations(options: {
 }): Promise<AgentContinuations> {
   const { loaded, conversations, runRecording } = options;
   const block = loaded.config.continuations;
+  const lookups =
+    options.shared?.lookups ?? sqliteDeliveryLookups((conversations as SqliteConversationStore).file);
   const service = await startContinuationService({
     stateDir: continuationsStateDir(loaded),
+    ...(options.shared ? { sharedStore: options.shared.store } : {}),
     host: block?.host ?? "127.0.0.1",
     port: options.port ?? block?.port ?? 4319,
     ...(block
@@ -129,6 +163,7 @@ export async function startAgentContinuations(options: {
       toOriginMessages(await conversations.loadMessages(conversationId)),
     synthesizer: createContinuationSynthesizer(options),
     channel: createConversationChannel(conversations, {
+      lookups,
       ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
       ...(options.poster ? { poster: options.poster } : {}),
       ...(runRecording
@@ -147,7 +182,7 @@ export async function startAgentContinuations(options: {
           }
         : {}),
     }),
-    isOriginCommitted: (runId) => conversationHasRun(conversations.file, runId),
+    isOriginCommitted: (runId) => lookups.hasRun(runId),
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

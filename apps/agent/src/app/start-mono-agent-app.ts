@@ -4,6 +4,7 @@ import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import { type EnvRecord, type LoadedConfig, loadMonoAgentConfig } from "@mono-agent/config";
 import { ContinuationError } from "@mono-agent/continuations";
 import { createToolPolicy } from "@mono-agent/policy";
+import type { PostgresPool } from "@mono-agent/storage/postgres";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import type { ResolvedModel } from "../runtime/models.js";
@@ -15,7 +16,7 @@ import {
   continuationMessage,
   type DeliveredContinuation,
 } from "./continuation-delivery.js";
-import { continuationsWanted, startAgentContinuations } from "./continuation-service.js";
+import { continuationsWanted, sharedContinuations, startAgentContinuations } from "./continuation-service.js";
 import { conversationTitleProvider } from "./conversation-title-provider.js";
 import { startHostLedger } from "./host-leftovers.js";
 import { collectHostSecrets } from "./host-secrets.js";
@@ -103,6 +104,8 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
 /** A running mono-agent: one config, one set of stores, any number of runs. */
 export interface MonoAgentApp {
   readonly loaded: LoadedConfig;
+  /** The shared database when `storage.postgres` is on (its migrations applied): channels dedupe events there. */
+  readonly sharedPostgres?: PostgresPool;
   /**
    * Asks, elicitations and approvals: add the channels that can answer (`interaction.addChannel`), answer
    * through `interaction.broker.answer`, read records in `interaction.store`.
@@ -219,20 +222,16 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   // Except when another live process owns the store (a second serve, or a run beside serve): that
   // fails the start with store_locked (docs/continuations.md), instead of running with claims off.
   let storeLocked: unknown;
-  if (storage.kind === "postgres" && options.continuationIssuer === undefined && continuationsWanted(loaded))
-    startupWarnings.push({
-      kind: "continuations_unavailable",
-      message:
-        "The continuation service is off for this process: its records stay in a per-host SQLite store, which storage.postgres does not share yet (docs/scaling.md).",
-    });
   const continuations =
-    options.continuationIssuer === undefined && continuationsWanted(loaded) && storage.kind === "sqlite"
+    options.continuationIssuer === undefined && continuationsWanted(loaded)
       ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
           startAgentContinuations({
             loaded,
             env: options.env,
             customModels: options.customModels ?? {},
             conversations: storage.conversations,
+            // With storage.postgres every host works the one shared continuation store.
+            ...(storage.kind === "postgres" ? { shared: sharedContinuations(storage) } : {}),
             ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
             ...(recording ? { runRecording: recording } : {}),
             redactText: (text) => hostSecrets.scanner.replaceSecrets(text),
@@ -309,6 +308,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   return {
     loaded,
     interaction,
+    ...(storage.kind === "postgres" ? { sharedPostgres: storage.postgres } : {}),
     onContinuationDelivered(listener) {
       const registered = (delivery: DeliveredContinuation) => listener(delivery);
       deliveryListeners.add(registered);

@@ -213,3 +213,23 @@ async function reset(db: NodePgDatabase, conversationId: string): Promise<{ remo
     return { removedMessages: removed.length };
   });
 }
+
+/**
+ * The JSON of the first message run `runId` wrote into `conversationId`, or undefined (a continuation
+ * delivery's message, for the channel's lookup after a host died mid-delivery).
+ */
+export async function readPostgresRunMessageJson(
+  postgres: PostgresPool,
+  conversationId: string,
+  runId: string,
+): Promise<string | undefined> {
+  const [row] = await drizzle(postgres.pool)
+    .select({ json: pgConversationMessages.messageJson })
+    .from(pgConversationMessages)
+    .where(
+      and(eq(pgConversationMessages.conversationId, conversationId), eq(pgConversationMessages.runId, runId)),
+    )
+    .orderBy(pgConversationMessages.sequence)
+    .limit(1);
+  return row?.json;
+}

@@ -1,3 +1,5 @@
+import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
+import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
 import {
   migratePostgres,
   openPostgresPool,
@@ -13,7 +15,11 @@ import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import type { AgentStorage, PostgresStorageSettings } from "./agent-storage.js";
 
 /** Every store that has a PostgreSQL schema, in the order `storage migrate` applies them. */
-export const POSTGRES_STORES: readonly PostgresMigrations[] = [CONVERSATION_POSTGRES_MIGRATIONS];
+export const POSTGRES_STORES: readonly PostgresMigrations[] = [
+  CONVERSATION_POSTGRES_MIGRATIONS,
+  CONTINUATION_POSTGRES_MIGRATIONS,
+  CHANNEL_EVENT_POSTGRES_MIGRATIONS,
+];
 
 /**
  * The PostgreSQL half of `openAgentStorage` (a module of its own, so a host on SQLite never loads pg):
@@ -41,6 +47,7 @@ export async function openPostgresAgentStorage(
     conversations,
     runLock,
     postgres,
+    settings,
     close: async () => {
       await conversations.close();
       await runLock.close();

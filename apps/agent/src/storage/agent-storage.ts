@@ -54,6 +54,8 @@ export type AgentStorage =
       conversations: ConversationStore;
       runLock: ConversationRunLock;
       postgres: PostgresPool;
+      /** The resolved `storage.postgres` (the URL with its password: a host secret). */
+      settings: PostgresStorageSettings;
       close(): Promise<void>;
     };
 

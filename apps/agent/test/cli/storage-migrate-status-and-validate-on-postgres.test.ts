@@ -24,7 +24,11 @@ describe("mono-agent storage and validate with storage.postgres", () => {
     expect(status).toMatchObject({
       engine: "postgres",
       schema: "cli_storage",
-      stores: [{ store: "conversations", pending: 1 }],
+      stores: [
+        { store: "conversations", pending: 1 },
+        { store: "continuations", pending: 1 },
+        { store: "channel_events", pending: 1 },
+      ],
     });
     expect(before.stdout).not.toContain("mono-agent-test");
 
@@ -39,6 +43,7 @@ describe("mono-agent storage and validate with storage.postgres", () => {
     const migrated = await runCliAsync(["storage", "migrate"], { cwd: dir, env });
     expect(migrated.exitCode, migrated.stderr).toBe(0);
     expect(migrated.stdout).toMatch(/conversations\s+1 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/continuations\s+1 applied, 0 pending/);
     expect(migrated.stdout).toContain("memory           files on each host");
 
     const ran = await runCliAsync(["run", "hello there"], { cwd: dir, env });

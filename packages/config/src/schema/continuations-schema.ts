@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { detachedServiceSchema } from "./detached-services-schema.js";
+import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Hosts accepted for the continuation service: loopback only, the claim bearer is not a network boundary. */
@@ -60,6 +60,11 @@ export const continuationLimitsSchema = z
       CONTINUATION_LIMIT_DEFAULTS.deliveryTimeoutMs,
       "Time allowed for one delivery, in ms",
     ),
+    leaseMs: timeoutMsSchema
+      .optional()
+      .describe(
+        "How long a worker's lease on a record lasts unrenewed before another worker (host) takes it over, in ms. Default 1800000 (30 min) on SQLite, 60000 with storage.postgres.",
+      ),
     operatorPageSize: z
       .number()
       .int()

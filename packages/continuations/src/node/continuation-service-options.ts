@@ -6,6 +6,7 @@ import type { NamedRoute, ResultResponse } from "./continuation-protocol.js";
 import type { ContinuationWorkerHooks } from "./continuation-worker.js";
 import type { DetachedService } from "./detached-claim.js";
 import type { ContinuationStore } from "./open-continuation-store.js";
+import type { SharedContinuationStore } from "./postgres/open-postgres-continuation-store.js";
 import type { RecoveryReport } from "./recover-continuations.js";
 import type { RetentionReport } from "./retention-report.js";
 import type { RetentionPolicy } from "./sweep-retention.js";
@@ -21,6 +22,12 @@ export interface ContinuationServiceLimits {
   deliveryTimeoutMs: number;
   /** Records one operator API list page returns without `?limit` (1..500). */
   operatorPageSize: number;
+  /**
+   * How long a worker's lease on a record lasts unrenewed (it is renewed every third of it while the
+   * record is worked); once it runs out, any worker sharing the store takes the record over. Default
+   * `LEASE_MS` (30 min) on the owned SQLite store, `SHARED_LEASE_MS` (60 s) on a shared store.
+   */
+  leaseMs?: number;
 }
 
 export type { RetentionReport } from "./retention-report.js";
@@ -45,8 +52,18 @@ export interface IssuedContinuationCapability {
 
 /** Options of `startContinuationService`. */
 export interface StartContinuationServiceOptions {
-  /** The state directory (created 0700): store, owner lock and secret. */
+  /**
+   * The state directory (created 0700): store, owner lock and secret; with `sharedStore`, only the
+   * operator token file.
+   */
   stateDir: string;
+  /**
+   * A store several hosts share (PostgreSQL: `openPostgresContinuationStore`), owned by the service from
+   * here on (closed with it): no owner lock is taken, tokens derive from the store's secret, start-up
+   * recovery is left to the workers (each takes over records whose lease ran out). Default: the SQLite
+   * store in `stateDir`, owned by one process.
+   */
+  sharedStore?: SharedContinuationStore;
   /** Loopback host; anything else is refused with `invalid_argument`. Default `127.0.0.1`. */
   host?: string;
   /** TCP port (0 picks a free one, for tests). */

@@ -4,9 +4,11 @@ import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
 import { canonicalJson } from "../canonical-json.js";
 import { ContinuationError } from "../continuation-error.js";
 import {
+  LEASE_MS,
   OPERATOR_PAGE_DEFAULT,
   OPERATOR_PAGE_MAX,
   RETENTION_SWEEP_INTERVAL_MS,
+  SHARED_LEASE_MS,
   WORKER_TICK_MS,
 } from "../continuation-limits.js";
 import { ClaimCapabilities } from "./claim-capabilities.js";
@@ -22,8 +24,8 @@ import { operatorToken, tokenDigest } from "./continuation-tokens.js";
 import { ContinuationWorker } from "./continuation-worker.js";
 import { DetachedServices } from "./detached-claim.js";
 import { type ContinuationStore, openContinuationStore } from "./open-continuation-store.js";
-import { acquireOwnerLock } from "./owner-lock.js";
-import { recoverContinuations } from "./recover-continuations.js";
+import { acquireOwnerLock, type OwnerLock } from "./owner-lock.js";
+import { emptyRecoveryReport, recoverContinuations } from "./recover-continuations.js";
 import { failedRetentionReport } from "./retention-report.js";
 import { ensureStateDir, readStateSecret, writeOperatorTokenFile } from "./state-dir.js";
 import { checkRetentionPolicy } from "./sweep-retention.js";
@@ -83,19 +85,25 @@ export async function startContinuationService(
   const retention = checkRetentionPolicy(options.retention);
   const detachedServices = new DetachedServices(options.detachedServices);
   const now = options.now ?? Date.now;
-  ensureStateDir(options.stateDir);
-  const lock = acquireOwnerLock(options.stateDir);
-  let store: ContinuationStore | undefined;
+  const shared = options.sharedStore;
+  let lock: OwnerLock | undefined;
+  let store: ContinuationStore | undefined = shared;
   let server: HttpServer | undefined;
   try {
-    store = openContinuationStore({ stateDir: options.stateDir });
-    const secret = readStateSecret(options.stateDir);
-    const recovery = await recoverContinuations({
-      store,
-      channel: options.channel,
-      now: now(),
-      ...(options.isOriginCommitted ? { isOriginCommitted: options.isOriginCommitted } : {}),
-    });
+    ensureStateDir(options.stateDir);
+    lock = shared ? undefined : acquireOwnerLock(options.stateDir);
+    store ??= openContinuationStore({ stateDir: options.stateDir });
+    const secret = shared ? shared.secret : readStateSecret(options.stateDir);
+    // A shared store's in-flight records may belong to another live host: its workers take over only
+    // those whose lease ran out (recoverInterruptedRecord), so nothing is recovered at start.
+    const recovery = shared
+      ? emptyRecoveryReport()
+      : await recoverContinuations({
+          store,
+          channel: options.channel,
+          now: now(),
+          ...(options.isOriginCommitted ? { isOriginCommitted: options.isOriginCommitted } : {}),
+        });
     const openStore = store;
     const operatorSecret = operatorToken(secret);
     const operatorTokenFile = writeOperatorTokenFile(options.stateDir, operatorSecret);
@@ -118,6 +126,7 @@ export async function startContinuationService(
       channel: options.channel,
       owner: `service:${process.pid}:${randomUUID()}`,
       now,
+      leaseMs: limits.leaseMs ?? (shared ? SHARED_LEASE_MS : LEASE_MS),
       maxConcurrent: limits.maxConcurrent,
       synthesisTimeoutMs: limits.synthesisTimeoutMs,
       deliveryTimeoutMs: limits.deliveryTimeoutMs,
@@ -248,7 +257,7 @@ export async function startContinuationService(
           await worker.stop();
           await listening.close({ drain: true });
           openStore.close();
-          lock.release();
+          lock?.release();
         })();
         return closed;
       },
@@ -256,7 +265,7 @@ export async function startContinuationService(
   } catch (error) {
     void server?.close();
     store?.close();
-    lock.release();
+    lock?.release();
     throw error;
   }
 }

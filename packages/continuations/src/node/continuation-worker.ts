@@ -7,10 +7,11 @@ import {
 } from "../continuation-limits.js";
 import type { ContinuationChannel, ContinuationSynthesizer, SynthesisUsage } from "../continuation-ports.js";
 import type { ContinuationRecord, DeliveryReceipt } from "../continuation-record.js";
-import type { ContinuationState } from "../continuation-states.js";
+import { ACTIVE_STATES, type ContinuationState } from "../continuation-states.js";
 import { deliveryBackoffMs } from "../delivery-backoff.js";
 import { originContextUnavailableText } from "../synthesis-prompt.js";
 import type { ContinuationStore, NewContinuationRow } from "./open-continuation-store.js";
+import { recoverInterruptedRecord } from "./recover-continuations.js";
 import { type LatestOriginMessages, synthesisOriginContext } from "./synthesis-context.js";
 
 /**
@@ -30,6 +31,11 @@ export interface WorkerContext {
   channel: ContinuationChannel;
   /** This process's lease owner id. */
   owner: string;
+  /**
+   * How long a lease lasts before another worker (host) may take the record over; the worker renews
+   * it every third of this while it works the record. Default {@link LEASE_MS}.
+   */
+  leaseMs?: number;
   now(): number;
   maxConcurrent: number;
   synthesisTimeoutMs: number;
@@ -82,7 +88,8 @@ async function withTimeout<T>(
 }
 
 /**
- * The continuation worker: takes due records under a lease (one process works a record), runs each
+ * The continuation worker: leases due records (one worker, of any host, works a record; the lease is
+ * renewed while it works and taken over by another worker once it runs out), runs each
  * synthesis at most once per start, delivers with bounded retries and backoff, and expires claims
  * whose deadline passed. `tick()` is idempotent and never throws.
  */
@@ -100,23 +107,44 @@ export class ContinuationWorker {
     if (this.#stop.signal.aborted) return;
     const free = this.context.maxConcurrent - this.#running.size;
     if (free <= 0) return;
-    let due: ContinuationRecord[];
+    const now = this.context.now();
+    let leased: ContinuationRecord[];
     try {
-      due = this.context.store.due(this.context.now(), free + this.#running.size);
+      leased = this.context.store.leaseDue(now, free, this.context.owner, now + this.#leaseMs);
     } catch (error) {
       this.context.onError?.(error);
       return;
     }
-    for (const record of due) {
-      if (this.#running.size >= this.context.maxConcurrent) break;
-      if (this.#running.has(record.continuationId)) continue;
+    for (const record of leased) {
+      const renew = setInterval(() => this.#renew(record), Math.max(1, Math.floor(this.#leaseMs / 3)));
+      renew.unref();
       const work = this.#work(record)
         .catch((error: unknown) => this.context.onError?.(error))
         .finally(() => {
+          clearInterval(renew);
           this.#running.delete(record.continuationId);
           if (!this.#stop.signal.aborted) setImmediate(() => this.tick());
         });
       this.#running.set(record.continuationId, work);
+    }
+  }
+
+  get #leaseMs(): number {
+    return this.context.leaseMs ?? LEASE_MS;
+  }
+
+  /** Extends the lease of a record this worker is working (nothing when it no longer holds it). */
+  #renew(record: ContinuationRecord): void {
+    try {
+      const now = this.context.now();
+      this.context.store.update(
+        record.continuationId,
+        ACTIVE_STATES,
+        { leaseExpiresAtMs: now + this.#leaseMs },
+        { now, leaseOwner: this.context.owner },
+      );
+    } catch (error) {
+      this.context.onError?.(error);
     }
   }
 
@@ -137,19 +165,27 @@ export class ContinuationWorker {
     return this.#update(record, from, { ...patch, leaseOwner: null, leaseExpiresAtMs: null });
   }
 
-  async #work(record: ContinuationRecord): Promise<void> {
+  async #work(leased: ContinuationRecord): Promise<void> {
     const now = this.context.now();
-    if (record.state === "claimed") {
-      this.context.store.update(record.continuationId, ["claimed"], { state: "expired" }, { now });
+    if (leased.state === "claimed") {
+      this.#finish(leased, ["claimed"], { state: "expired" });
       return;
     }
-    const leased = this.context.store.update(
-      record.continuationId,
-      [record.state],
-      { leaseOwner: this.context.owner, leaseExpiresAtMs: now + LEASE_MS },
-      { now },
-    );
-    if (!leased) return;
+    if (
+      leased.state === "synthesizing" ||
+      ((leased.state === "ready_to_deliver" || leased.state === "delivery_retry") &&
+        leased.deliveryStartedAtMs !== undefined)
+    ) {
+      // Its last worker died mid-synthesis or mid-delivery (its lease ran out): recover it as a start would.
+      await recoverInterruptedRecord({
+        store: this.context.store,
+        channel: this.context.channel,
+        record: leased,
+        now,
+        guard: { now, leaseOwner: this.context.owner },
+      });
+      return;
+    }
     if (leased.state === "result_received") {
       const next = await this.#synthesize(leased);
       if (next && (next.state === "ready_to_deliver" || next.state === "delivery_retry"))

@@ -17,13 +17,13 @@ import type { OriginContextSnapshot } from "../origin-context.js";
 import { continuations, originContexts } from "./continuation-store-schema.js";
 import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { type ContinuationRow, rowToRecord } from "./record-row.js";
-import { checkStateFile, ensureStateDir, ensureStateFile, STATE_FILES } from "./state-dir.js";
 import {
   failedRetentionReport,
   type RetentionReport,
   readRetentionReport,
   writeRetentionReport,
 } from "./retention-report.js";
+import { checkStateFile, ensureStateDir, ensureStateFile, STATE_FILES } from "./state-dir.js";
 import { type RetentionPolicy, sweepRetentionRows } from "./sweep-retention.js";
 
 /** How long a writer waits for another process's write lock (SQLite busy_timeout); writes are small. */
@@ -67,6 +67,13 @@ export interface ContinuationStore {
   ): ContinuationRecord | undefined;
   /** Records the worker may take now: free or expired lease, in a workable state, due. */
   due(now: number, limit: number): ContinuationRecord[];
+  /**
+   * Leases up to `limit` records the worker may take now to `owner` until `leaseExpiresAtMs`, in one
+   * step, and returns them leased: what {@link due} finds, plus records left `synthesizing` under a
+   * lease that ran out (their holder died; the worker recovers them). Two workers (hosts) leasing at
+   * once get disjoint records.
+   */
+  leaseDue(now: number, limit: number, owner: string, leaseExpiresAtMs: number): ContinuationRecord[];
   recordsOfRun(originRunId: string): ContinuationRecord[];
   /** Records in one of `states` (recovery). */
   inStates(states: readonly ContinuationState[]): ContinuationRecord[];
@@ -160,6 +167,15 @@ export function openContinuationStore(options: OpenContinuationStoreOptions): Co
 const leaseFree = (now: number) =>
   or(isNull(continuations.leaseOwner), lt(continuations.leaseExpiresAtMs, now));
 
+/** Workable now (whatever the lease): a result to synthesize, a delivery due, a claim past its deadline. */
+const dueNow = (now: number) =>
+  or(
+    and(eq(continuations.state, "result_received"), ne(continuations.originContextState, "pending")),
+    eq(continuations.state, "ready_to_deliver"),
+    and(eq(continuations.state, "delivery_retry"), lte(continuations.nextAttemptAtMs, now)),
+    and(eq(continuations.state, "claimed"), lt(continuations.deadlineMs, now)),
+  );
+
 function createStore(
   db: BetterSQLite3Database,
   sqlite: Database.Database,
@@ -225,24 +241,42 @@ function createStore(
         db
           .select()
           .from(continuations)
-          .where(
-            and(
-              leaseFree(now),
-              or(
-                and(
-                  eq(continuations.state, "result_received"),
-                  ne(continuations.originContextState, "pending"),
-                ),
-                eq(continuations.state, "ready_to_deliver"),
-                and(eq(continuations.state, "delivery_retry"), lte(continuations.nextAttemptAtMs, now)),
-                and(eq(continuations.state, "claimed"), lt(continuations.deadlineMs, now)),
-              ),
-            ),
-          )
+          .where(and(leaseFree(now), dueNow(now)))
           .orderBy(asc(continuations.updatedAtMs))
           .limit(limit)
           .all()
           .map(rowToRecord),
+      ),
+    leaseDue: (now, limit, owner, leaseExpiresAtMs) =>
+      guarded("lease due continuations", () =>
+        sqlite
+          .transaction(() =>
+            db
+              .select({ id: continuations.continuationId })
+              .from(continuations)
+              .where(
+                and(
+                  leaseFree(now),
+                  or(
+                    dueNow(now),
+                    and(eq(continuations.state, "synthesizing"), isNotNull(continuations.leaseOwner)),
+                  ),
+                ),
+              )
+              .orderBy(asc(continuations.updatedAtMs))
+              .limit(limit)
+              .all()
+              .flatMap(({ id }) =>
+                db
+                  .update(continuations)
+                  .set({ leaseOwner: owner, leaseExpiresAtMs, updatedAtMs: now })
+                  .where(eq(continuations.continuationId, id))
+                  .returning()
+                  .all()
+                  .map(rowToRecord),
+              ),
+          )
+          .immediate(),
       ),
     recordsOfRun: (runId) =>
       guarded("read a run's continuations", () =>

@@ -1,14 +1,15 @@
 import { dirname, join } from "node:path";
 import type { ChannelApp } from "@mono-agent/channel-kit";
+import { createPostgresEventDedupeStore } from "@mono-agent/channel-kit/postgres";
 import { createSqliteEventDedupeStore } from "@mono-agent/channel-kit/sqlite";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { logicalConversationId } from "@mono-agent/ids";
 import {
   ADAPTER_SEND_SERVER_NAME,
   createToolPolicy,
   evaluateTool,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import { logicalConversationId } from "@mono-agent/ids";
 import {
   createSlackSendMessageServer,
   isSlackChannelAllowed,
@@ -19,8 +20,8 @@ import {
   type StartSlackChannelOptions,
   startSlackChannel,
 } from "@mono-agent/slack";
-import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { ContinuationPoster } from "../continuation-delivery.js";
+import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveSlackConfig } from "./resolve-slack-config.js";
 
@@ -125,7 +126,10 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
       const resolved = resolveSlackConfig(loaded, options.env);
       if (resolved === undefined) return [];
       if (!resolved.ok) throw new Error(`Slack cannot start: ${resolved.problems.join("; ")}`);
-      const dedupe = createSqliteEventDedupeStore({ file: channelEventStoreFile(loaded) });
+      // With storage.postgres an event retried onto another host is still taken once.
+      const dedupe = started.sharedPostgres
+        ? createPostgresEventDedupeStore({ postgres: started.sharedPostgres })
+        : createSqliteEventDedupeStore({ file: channelEventStoreFile(loaded) });
       closeStore = () => dedupe.close();
       const config = resolved.config;
       const channelApp: ChannelApp = { run: (request) => started.run(request) };

@@ -6,11 +6,22 @@ import {
   checkRetentionPolicy,
   continuationStoreFile,
   openContinuationStore,
+  openPostgresContinuationStore,
   type RetentionPolicy,
 } from "@mono-agent/continuations/node";
+import { redactPostgresUrl } from "@mono-agent/storage";
+import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, ExitError } from "../exit-error.js";
-import { loadAgentConfig } from "../load-agent-config.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
+
+function failOnError<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+  }
+}
 
 /** `continuations.stateDir` resolved, or its default beside the other state (reference §7.1). */
 export function agentContinuationsStateDir(loaded: LoadedConfig): string {
@@ -26,9 +37,23 @@ export async function openAgentContinuationStore(
   io: CliIo,
   options: { config?: string; envFile?: string },
 ): Promise<{ stateDir: string; retention: RetentionPolicy; store: ContinuationStore | undefined }> {
-  const loaded = await loadAgentConfig(io, options);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, options);
   const stateDir = agentContinuationsStateDir(loaded);
   const retention = checkRetentionPolicy(loaded.config.continuations?.retention);
+  // With storage.postgres the records every host works are in the shared database.
+  const settings = failOnError(() => postgresStorageSettings(loaded, env));
+  if (settings !== undefined)
+    return {
+      stateDir,
+      retention,
+      store: failOnError(() =>
+        openPostgresContinuationStore({
+          url: settings.url,
+          schema: settings.schema,
+          displayUrl: redactPostgresUrl(settings.url),
+        }),
+      ),
+    };
   if (!existsSync(continuationStoreFile(stateDir))) return { stateDir, retention, store: undefined };
   try {
     return { stateDir, retention, store: openContinuationStore({ stateDir, mustExist: true }) };

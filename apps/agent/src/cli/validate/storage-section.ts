@@ -6,7 +6,8 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
 /**
  * Where the stores live. Without `storage.postgres`: SQLite files (ok, nothing to check here). With it:
  * the URL's variable is set, the database answers (`--connect` only: validate opens no connection
- * otherwise) and each store's migrations are current; memory and continuations stay per host.
+ * otherwise) and each store's migrations are current; memory, run records, SessionHistory and web
+ * threads stay per host.
  */
 export async function storageSection(
   loaded: LoadedConfig | undefined,
@@ -47,7 +48,7 @@ export async function storageSection(
     postgres = openAgentPostgresPool(settings);
     lines.push({
       status: "ok",
-      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations are shared by every host; runs of one conversation serialize across hosts.`,
+      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations, continuations and channel event dedupe are shared by every host; runs of one conversation serialize across hosts; continuation records are leased, so each is delivered once by one host.`,
     });
     if (options.connect) {
       for (const store of await postgresMigrationStatus(postgres, POSTGRES_STORES))
@@ -78,7 +79,7 @@ export async function storageSection(
     status: "warning",
     code: "storage_per_host_parts",
     message:
-      "Memory, run records, SessionHistory, web threads and continuations stay per host (files and SQLite) with storage.postgres in this version; see docs/scaling.md.",
+      "Memory, run records, SessionHistory and web threads stay per host (files and SQLite) with storage.postgres in this version; see docs/scaling.md.",
   });
   return section("storage", "Storage", lines);
 }
