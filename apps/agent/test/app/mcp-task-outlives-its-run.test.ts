@@ -167,7 +167,7 @@ describe("an MCP task that outlives its run", () => {
       {
         continuationServers: ["jobs"],
         mcpTaskHandoffAfterMs: 100,
-        mcpServers: { jobs: jobsServer(state, ["--ttl=4000"]) },
+        mcpServers: { jobs: jobsServer(state, ["--ttl=8000"]) },
       },
       await freePort(),
     );
