@@ -109,6 +109,12 @@ export {
   slackSchema,
 } from "./schema/slack-schema.js";
 export {
+  DEFAULT_TELEGRAM_WEBHOOK_PORT,
+  TELEGRAM_CHAT_ID_PATTERN,
+  type TelegramConfig,
+  telegramSchema,
+} from "./schema/telegram-schema.js";
+export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
   DEFAULT_WEBHOOK_PORT,
