@@ -45,6 +45,31 @@ export function parseTelegramHtml(html: string): { text: string } | { error: str
   return { text };
 }
 
+/** The fields of a multipart/form-data body (grammY's uploads; undici's own parser refuses its framing). */
+function parseMultipart(body: Uint8Array, contentType: string): Map<string, string | File> {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(contentType)?.[2];
+  const fields = new Map<string, string | File>();
+  if (!boundary) return fields;
+  const raw = Buffer.from(body);
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = raw.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (raw.subarray(start, start + 2).toString() === "--") break;
+    const next = raw.indexOf(delimiter, start);
+    if (next === -1) break;
+    const part = raw.subarray(start + 2, next - 2);
+    const split = part.indexOf("\r\n\r\n");
+    const headers = part.subarray(0, split).toString();
+    const content = part.subarray(split + 4);
+    const name = /[;\s]name="([^"]*)"/.exec(headers)?.[1];
+    const filename = /filename="?([^"\r\n;]*)"?/.exec(headers)?.[1];
+    if (name !== undefined) fields.set(name, filename !== undefined ? new File([content], filename) : content.toString());
+    at = next;
+  }
+  return fields;
+}
+
 /**
  * A fake Telegram Bot API on 127.0.0.1, reached through grammY's `client.apiRoot`: keeps chats' messages
  * (with their edits), drafts, callback answers, uploads (multipart) and files to download; serves
@@ -196,16 +221,15 @@ export async function startFakeTelegram() {
     const type = c.req.header("content-type") ?? "";
     if (type.includes("application/json")) params = await c.req.json();
     else if (type.includes("multipart/form-data")) {
-      const form = await c.req.parseBody({ all: false });
-      for (const [key, value] of Object.entries(form)) {
+      const form = parseMultipart(new Uint8Array(await c.req.arrayBuffer()), type);
+      for (const [key, value] of form) {
         if (value instanceof File) continue;
-        const text = String(value);
-        if (text.startsWith("attach://")) params[key] = form[text.slice("attach://".length)];
+        if (value.startsWith("attach://")) params[key] = form.get(value.slice("attach://".length));
         else {
           try {
-            params[key] = /^[[{]/.test(text) ? JSON.parse(text) : text;
+            params[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
           } catch {
-            params[key] = text;
+            params[key] = value;
           }
         }
       }
