@@ -91,7 +91,7 @@ export async function startFakeTelegram() {
   let nextMessageId = 1;
   let counted = 0;
   let waiters: (() => void)[] = [];
-  const state = { rateLimitEvery: 0, retryAfterSeconds: 1, webhook: undefined as string | undefined };
+  const state = { rateLimitEvery: 0, retryAfterSeconds: 1, rateLimited: 0, webhook: undefined as string | undefined };
 
   const fail = (code: number, description: string, parameters?: object) => ({ ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) });
   const messageResult = (message: FakeMessage) => ({
@@ -235,8 +235,10 @@ export async function startFakeTelegram() {
       }
     }
     calls.push(method);
-    if (method !== "getUpdates" && state.rateLimitEvery > 0 && ++counted % state.rateLimitEvery === 0)
+    if (method !== "getUpdates" && state.rateLimitEvery > 0 && ++counted % state.rateLimitEvery === 0) {
+      state.rateLimited += 1;
       return c.json(fail(429, `Too Many Requests: retry after ${state.retryAfterSeconds}`, { retry_after: state.retryAfterSeconds }), 429);
+    }
     const result = (await handler(params)) as { ok: boolean; error_code?: number };
     return c.json(result, (result.ok ? 200 : result.error_code) as 200);
   });
