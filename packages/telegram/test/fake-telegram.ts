@@ -265,7 +265,7 @@ export async function startFakeTelegram() {
     /** The messages the bot sent to a chat, in order. */
     chat: (chatId: number | string) => messages.filter((message) => message.chat_id === String(chatId)),
     /** Queues an update for getUpdates; resolves to it (with its update_id). */
-    push(update: Record<string, unknown>) {
+    push<T extends Record<string, unknown>>(update: T): T & { update_id: number } {
       const full = { update_id: nextUpdateId++, ...update };
       updates.push(full);
       const pending = waiters;

@@ -61,6 +61,9 @@ export async function validateAgentFolder(options: {
     (await import("./web-console-section.js")).webConsoleSection(loaded, env),
     (await import("./triggers-section.js")).triggersSection(loaded, env),
     await (await import("./slack-section.js")).slackSection(loaded, env, { connect: options.connect === true }),
+    await (await import("./telegram-section.js")).telegramSection(loaded, env, {
+      connect: options.connect === true,
+    }),
   ];
   return buildReport(sections, configPath);
 }
