@@ -10,11 +10,77 @@ const sourceDir = join(import.meta.dirname, "..", "src");
 // limits and helpers internal (tests import them from ../src/<file>.js).
 describe("public API", () => {
   test("the root entry", () => {
-    expect(Object.keys(root).sort()).toMatchInlineSnapshot();
-    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot();
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "ATTACHMENT_MAX_BYTES",
+        "ChannelError",
+        "IDEMPOTENCY_KEY_FORM",
+        "INBOX_MAX_QUEUED_PER_CONVERSATION",
+        "adapterSendIdempotencyKey",
+        "channelConversationId",
+        "createChannelInbox",
+        "createMemoryEventDedupeStore",
+        "createRateBudget",
+        "createReplyStreamWriter",
+        "fetchAttachment",
+        "parseAdapterSendIdempotencyKey",
+        "splitMessageText",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "ATTACHMENT_MAX_BYTES",
+        "ChannelApp",
+        "ChannelAttachment",
+        "ChannelError",
+        "ChannelErrorCode",
+        "ChannelInbox",
+        "ChannelInboxOptions",
+        "ChannelRunEvent",
+        "ChannelRunRequest",
+        "ChannelRunResult",
+        "ChannelSessionOptions",
+        "DeliveryHistory",
+        "DeliveryHistoryEntry",
+        "EventDedupeStore",
+        "FetchAttachmentOptions",
+        "IDEMPOTENCY_KEY_FORM",
+        "INBOX_MAX_QUEUED_PER_CONVERSATION",
+        "InboundMessage",
+        "InboundReply",
+        "InboxDecision",
+        "PlatformReceipt",
+        "RateBudget",
+        "RateBudgetOptions",
+        "ReplyStreamWriter",
+        "ReplyStreamWriterOptions",
+        "ReplyTarget",
+        "SendPriority",
+        "adapterSendIdempotencyKey",
+        "channelConversationId",
+        "createChannelInbox",
+        "createMemoryEventDedupeStore",
+        "createRateBudget",
+        "createReplyStreamWriter",
+        "fetchAttachment",
+        "parseAdapterSendIdempotencyKey",
+        "splitMessageText",
+      ]
+    `);
   });
   test("./sqlite", () => {
-    expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot();
-    expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot();
+    expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot(`
+      [
+        "EVENT_DEDUPE_RETENTION_MS",
+        "createSqliteEventDedupeStore",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
+      [
+        "EVENT_DEDUPE_RETENTION_MS",
+        "SqliteEventDedupeStoreOptions",
+        "createSqliteEventDedupeStore",
+      ]
+    `);
   });
 });

@@ -6,12 +6,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createRateBudget, type DeliveryHistoryEntry } from "@mono-agent/channel-kit";
 import { Api } from "grammy";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { TELEGRAM_SEND_FILE_MAX_BYTES } from "../src/telegram-limits.js";
 import {
   createTelegramSendServer,
   TELEGRAM_PATH_REFUSED,
-  TELEGRAM_SEND_FILE_MAX_BYTES,
   type TelegramSendServerOptions,
-} from "../src/index.js";
+} from "../src/telegram-send-server.js";
 import { type FakeTelegram, startFakeTelegram } from "./fake-telegram.js";
 
 const CHAT = 4242;
