@@ -13,7 +13,9 @@ describe("telegram config", () => {
     const { config } = await loadMonoAgentConfig({
       cwd,
       env: {},
-      config: { telegram: { botToken: { $env: "TELEGRAM_BOT_TOKEN" }, allowedChatIds: [42, "-1001234567890"] } },
+      config: {
+        telegram: { botToken: { $env: "TELEGRAM_BOT_TOKEN" }, allowedChatIds: [42, "-1001234567890"] },
+      },
     });
     expect(config.telegram).toMatchObject({
       mode: "polling",

@@ -2,7 +2,11 @@ import { Marked, type Tokens } from "marked";
 
 /** Escapes text for Telegram's HTML parse mode: `&`, `<`, `>` (and `"` inside attributes). */
 export function escapeTelegramHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
 }
 
 /** Link schemes kept as links; any other target (`javascript:`, `file:`) is shown as plain text. */

@@ -48,7 +48,8 @@ export async function readRunOutputFile(
   const runDir = join(location.root, location.runId);
   const wanted = isAbsolute(options.path) ? resolve(options.path) : resolve(options.workspace, options.path);
   const name = relative(runDir, wanted);
-  if (name === "" || name.includes(sep) || name === "." || name === "..") reject("not in the run output directory");
+  if (name === "" || name.includes(sep) || name === "." || name === "..")
+    reject("not in the run output directory");
   await options.afterCheck?.();
   const opened: FileHandle[] = [];
   try {
@@ -61,10 +62,14 @@ export async function readRunOutputFile(
       opened.push(directory);
       base = join(base, component);
     }
-    const file = await open(FD_PATHS ? `/proc/self/fd/${directory.fd}/${name}` : join(base, name), FILE_FLAGS);
+    const file = await open(
+      FD_PATHS ? `/proc/self/fd/${directory.fd}/${name}` : join(base, name),
+      FILE_FLAGS,
+    );
     opened.push(file);
     const stat = await file.stat();
-    if (!stat.isFile() || stat.nlink !== 1 || stat.size > options.maxBytes) reject("not a small regular file");
+    if (!stat.isFile() || stat.nlink !== 1 || stat.size > options.maxBytes)
+      reject("not a small regular file");
     const data = new Uint8Array(stat.size);
     let read = 0;
     while (read < data.byteLength) {

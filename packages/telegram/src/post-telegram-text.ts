@@ -1,8 +1,8 @@
 import { splitMessageText } from "@mono-agent/channel-kit";
 import { markdownToTelegramHtml } from "./markdown-to-telegram-html.js";
+import type { TelegramChannel } from "./start-telegram-channel.js";
 import { callTelegram } from "./telegram-api-error.js";
 import { TELEGRAM_MESSAGE_LIMIT } from "./telegram-limits.js";
-import type { TelegramChannel } from "./start-telegram-channel.js";
 
 /**
  * Sends a Markdown text (a delivered continuation, a notice) into a chat as priority sends: split at

@@ -110,7 +110,12 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
     onError: (error) => warn(`Telegram: ${error instanceof Error ? error.message : String(error)}`),
   });
   const askChannel = options.answerAsk
-    ? createTelegramAskChannel({ api: bot.api, allowlist: options, answer: options.answerAsk, onWarning: warn })
+    ? createTelegramAskChannel({
+        api: bot.api,
+        allowlist: options,
+        answer: options.answerAsk,
+        onWarning: warn,
+      })
     : undefined;
   const answererOf = (from: Message["from"]): TelegramAnswerer | undefined => {
     if (!from) return undefined;
@@ -151,7 +156,9 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
           ...(args.threadId !== undefined ? { messageThreadId: args.threadId } : {}),
         },
         budget,
-        ...(options.minUpdateIntervalMs !== undefined ? { minUpdateIntervalMs: options.minUpdateIntervalMs } : {}),
+        ...(options.minUpdateIntervalMs !== undefined
+          ? { minUpdateIntervalMs: options.minUpdateIntervalMs }
+          : {}),
         onDeliveryFailure: (error) =>
           warn(
             `Telegram: the answer in chat ${args.chat.id} was not delivered: ${error instanceof Error ? error.message : String(error)}`,
@@ -167,7 +174,8 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
     const input = telegramInboundText(message, me);
     const from = answererOf(message.from);
     // A message in a chat whose run waits on a question answers it (the run is still in progress there).
-    if (askChannel && from && (await askChannel.reply(telegramConversationId(message.chat.id), input, from))) return;
+    if (askChannel && from && (await askChannel.reply(telegramConversationId(message.chat.id), input, from)))
+      return;
     const files = telegramMessageFiles(message);
     if (input === "" && files.length === 0) return;
     await run({
@@ -222,7 +230,12 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
     const server = new Hono();
     server.post(webhook.path, async (c) => {
       if (!sameSecret(c.req.header("x-telegram-bot-api-secret-token"), webhook.secretToken))
-        return jsonError(c, 401, "unauthorized", "the X-Telegram-Bot-Api-Secret-Token header is missing or wrong");
+        return jsonError(
+          c,
+          401,
+          "unauthorized",
+          "the X-Telegram-Bot-Api-Secret-Token header is missing or wrong",
+        );
       let update: unknown;
       try {
         update = await readJsonBody(c.req.raw, { maxBytes: TELEGRAM_WEBHOOK_MAX_BODY_BYTES });

@@ -1,9 +1,9 @@
-import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
 import { logicalConversationId } from "@mono-agent/ids";
+import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
 import type { Api } from "grammy";
 import { isTelegramChatAllowed, type TelegramAllowlist } from "./telegram-allowlist.js";
-import { askKeyboard, parseAskCallbackData, settledAskText } from "./telegram-ask-keyboard.js";
 import { callTelegram } from "./telegram-api-error.js";
+import { askKeyboard, parseAskCallbackData, settledAskText } from "./telegram-ask-keyboard.js";
 import { parseTelegramConversationId } from "./telegram-conversation-id.js";
 
 /** Receives a person's answer (the broker's `answer`); throws when the ask is no longer pending. */
@@ -42,8 +42,7 @@ export function createTelegramAskChannel(options: {
     const chat = parseTelegramConversationId(logicalConversationId(conversationId));
     return chat !== undefined && isTelegramChatAllowed(options.allowlist, chat) ? Number(chat) : undefined;
   };
-  const shortIdOf = (askId: string) =>
-    [...cards.entries()].find(([, card]) => card.ask.askId === askId)?.[0];
+  const shortIdOf = (askId: string) => [...cards.entries()].find(([, card]) => card.ask.askId === askId)?.[0];
   const settleCard = async (ask: AskRecord) => {
     const shortId = shortIdOf(ask.askId);
     const card = shortId === undefined ? undefined : cards.get(shortId);
@@ -75,7 +74,8 @@ export function createTelegramAskChannel(options: {
       (kind === "question" || kind === "approval") && targetOf(conversationId) !== undefined,
     async present(ask) {
       const chatId = targetOf(ask.conversationId);
-      if (chatId === undefined) throw new Error(`${ask.conversationId} is not an allowed Telegram conversation`);
+      if (chatId === undefined)
+        throw new Error(`${ask.conversationId} is not an allowed Telegram conversation`);
       const shortId = (nextShortId++).toString(36);
       const { text, keyboard } = askKeyboard(ask, shortId);
       // Known before the send returns: a press can arrive as soon as the card is visible.
@@ -129,7 +129,7 @@ export function createTelegramAskChannel(options: {
           card.ask.prompt.kind === "question" &&
           card.ask.status === "pending",
       );
-      if (!pending || pending.ask.prompt.kind !== "question" || text.trim() === "") return false;
+      if (pending?.ask.prompt.kind !== "question" || text.trim() === "") return false;
       return answerAs(
         pending.ask.askId,
         {

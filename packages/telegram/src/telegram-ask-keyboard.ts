@@ -9,7 +9,8 @@ export const ASK_CALLBACK_PREFIX = "ma";
 /** An ask button's callback data; always within {@link TELEGRAM_CALLBACK_DATA_MAX_BYTES} (short ids, small numbers). */
 export function askCallbackData(shortId: string, question: number, option: number | "a" | "d"): string {
   const data = `${ASK_CALLBACK_PREFIX}:${shortId}:${question}:${option}`;
-  if (Buffer.byteLength(data) > TELEGRAM_CALLBACK_DATA_MAX_BYTES) throw new RangeError("callback data too long");
+  if (Buffer.byteLength(data) > TELEGRAM_CALLBACK_DATA_MAX_BYTES)
+    throw new RangeError("callback data too long");
   return data;
 }
 
@@ -18,7 +19,9 @@ export function parseAskCallbackData(
   data: string,
 ): { shortId: string; question: number; option: string } | undefined {
   const match = /^ma:([0-9a-z]{1,12}):(\d{1,2}):(\d{1,2}|a|d)$/.exec(data);
-  return match ? { shortId: match[1] as string, question: Number(match[2]), option: match[3] as string } : undefined;
+  return match
+    ? { shortId: match[1] as string, question: Number(match[2]), option: match[3] as string }
+    : undefined;
 }
 
 const button = (text: string, callback_data: string): InlineKeyboardButton => ({
@@ -35,9 +38,15 @@ export function askKeyboard(
   if (prompt.kind === "approval")
     return {
       text: `<b>Approve <code>${escapeTelegramHtml(prompt.toolName)}</code>?</b> ${escapeTelegramHtml(prompt.reason)}\n<pre>${escapeTelegramHtml(prompt.argumentsPreview)}</pre>`,
-      keyboard: [[button("Approve", askCallbackData(shortId, 0, "a")), button("Deny", askCallbackData(shortId, 0, "d"))]],
+      keyboard: [
+        [
+          button("Approve", askCallbackData(shortId, 0, "a")),
+          button("Deny", askCallbackData(shortId, 0, "d")),
+        ],
+      ],
     };
-  if (prompt.kind !== "question") return { text: "This question can be answered in the web console.", keyboard: [] };
+  if (prompt.kind !== "question")
+    return { text: "This question can be answered in the web console.", keyboard: [] };
   const parts: string[] = prompt.message ? [markdownToTelegramHtml(prompt.message)] : [];
   for (const question of prompt.questions)
     parts.push(`<b>${escapeTelegramHtml(question.header)}</b> ${escapeTelegramHtml(question.question)}`);
@@ -62,7 +71,10 @@ export function settledAskText(ask: AskRecord): string {
     return answer.decision === "approve" ? `Approved by ${who}.` : `Denied by ${who}.`;
   if (answer?.kind === "question")
     return `Answered by ${who}: ${answer.answers
-      .map((item) => `${escapeTelegramHtml(item.header)}: ${escapeTelegramHtml(item.text ?? item.selected.join(", "))}`)
+      .map(
+        (item) =>
+          `${escapeTelegramHtml(item.header)}: ${escapeTelegramHtml(item.text ?? item.selected.join(", "))}`,
+      )
       .join("; ")}`;
   return `Answered by ${who}.`;
 }

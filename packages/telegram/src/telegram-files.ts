@@ -10,8 +10,7 @@ export interface TelegramMessageFile {
   size?: number;
 }
 
-const safeName = (name: string, fallback: string) =>
-  name.replace(/[/\\\0]/g, "_").slice(0, 200) || fallback;
+const safeName = (name: string, fallback: string) => name.replace(/[/\\\0]/g, "_").slice(0, 200) || fallback;
 
 /** The files of a message to stage: its document and its photo (largest size), named for the run. */
 export function telegramMessageFiles(message: Message): TelegramMessageFile[] {

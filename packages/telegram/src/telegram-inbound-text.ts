@@ -2,7 +2,8 @@ import type { Message, MessageEntity, UserFromGetMe } from "grammy/types";
 
 const entitiesOf = (message: Message): MessageEntity[] => message.entities ?? message.caption_entities ?? [];
 const textOf = (message: Message): string => message.text ?? message.caption ?? "";
-const slice = (text: string, entity: MessageEntity) => text.slice(entity.offset, entity.offset + entity.length);
+const slice = (text: string, entity: MessageEntity) =>
+  text.slice(entity.offset, entity.offset + entity.length);
 
 /**
  * Whether a group message is for the bot: it mentions `@<bot username>` (or the bot as a text mention),

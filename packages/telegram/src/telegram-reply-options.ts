@@ -7,7 +7,10 @@ export const REPLY_OPTION_CALLBACK_PREFIX = "mr:";
 /** The inline keyboard of TelegramSendMessage's `reply_options`: one button per row, in order. */
 export function replyOptionsKeyboard(labels: readonly string[]): InlineKeyboardButton[][] {
   return labels.map((label, index) => [
-    { text: label.slice(0, TELEGRAM_BUTTON_LABEL_MAX), callback_data: `${REPLY_OPTION_CALLBACK_PREFIX}${index}` },
+    {
+      text: label.slice(0, TELEGRAM_BUTTON_LABEL_MAX),
+      callback_data: `${REPLY_OPTION_CALLBACK_PREFIX}${index}`,
+    },
   ]);
 }
 

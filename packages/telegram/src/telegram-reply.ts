@@ -53,7 +53,8 @@ export function createTelegramReply(options: TelegramReplyOptions): InboundReply
   const chat = String(destination.chatId);
   const draftId = nextDraftId++;
   if (nextDraftId > 2 ** 31 - 1) nextDraftId = 1;
-  const thread = destination.messageThreadId === undefined ? {} : { message_thread_id: destination.messageThreadId };
+  const thread =
+    destination.messageThreadId === undefined ? {} : { message_thread_id: destination.messageThreadId };
   let first = true;
   const writer = createReplyStreamWriter({
     limit: TELEGRAM_MESSAGE_LIMIT,

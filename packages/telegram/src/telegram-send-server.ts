@@ -9,7 +9,7 @@ import {
 import { type Api, InputFile } from "grammy";
 import { z } from "zod";
 import { markdownToTelegramHtml } from "./markdown-to-telegram-html.js";
-import { readRunOutputFile, type RunOutputLocation } from "./open-run-output-file.js";
+import { type RunOutputLocation, readRunOutputFile } from "./open-run-output-file.js";
 import type { TelegramAllowlist } from "./telegram-allowlist.js";
 import { callTelegram } from "./telegram-api-error.js";
 import { TELEGRAM_MESSAGE_LIMIT, TELEGRAM_SEND_FILE_MAX_BYTES } from "./telegram-limits.js";
@@ -60,7 +60,11 @@ const chatIdShape = z
 
 const messageShape = {
   chat_id: chatIdShape,
-  text: z.string().min(1).max(TELEGRAM_SEND_MAX_CHARACTERS).describe("Markdown text; converted to Telegram formatting."),
+  text: z
+    .string()
+    .min(1)
+    .max(TELEGRAM_SEND_MAX_CHARACTERS)
+    .describe("Markdown text; converted to Telegram formatting."),
   reply_options: z
     .array(z.string().trim().min(1).max(64))
     .min(2)
@@ -73,7 +77,9 @@ const messageShape = {
 
 const fileShape = {
   chat_id: chatIdShape,
-  kind: z.enum(["document", "photo"]).describe("document: any file; photo: an image shown inline (Telegram: at most 10 MB)."),
+  kind: z
+    .enum(["document", "photo"])
+    .describe("document: any file; photo: an image shown inline (Telegram: at most 10 MB)."),
   data: z
     .base64()
     .max(Math.ceil(TELEGRAM_SEND_FILE_MAX_BYTES / 3) * 4)
@@ -89,7 +95,9 @@ const fileShape = {
     .min(1)
     .max(4096)
     .optional()
-    .describe("A file this run wrote to its output directory (artifacts/outbound/<run-id>/<name>), instead of data."),
+    .describe(
+      "A file this run wrote to its output directory (artifacts/outbound/<run-id>/<name>), instead of data.",
+    ),
   caption: z.string().max(TELEGRAM_CAPTION_MAX_CHARACTERS).optional().describe("Markdown caption."),
 };
 
@@ -129,7 +137,10 @@ export function createTelegramSendServer(options: TelegramSendServerOptions): Mc
     });
   const failure = (error: unknown, sent: number[], total: number) => {
     const code = ChannelError.isInstance(error) ? (error.platformCode ?? error.code) : "request_failed";
-    const part = sent.length > 0 ? ` ${sent.length} of ${total} parts were sent (message ids ${sent.join(", ")}).` : " Nothing was sent.";
+    const part =
+      sent.length > 0
+        ? ` ${sent.length} of ${total} parts were sent (message ids ${sent.join(", ")}).`
+        : " Nothing was sent.";
     return refused(`Telegram refused the send: ${code}.${part}`);
   };
   const done = (summary: string, result: Record<string, unknown>, historyRecorded: boolean) => ({
@@ -193,7 +204,9 @@ export function createTelegramSendServer(options: TelegramSendServerOptions): Mc
       },
       async (input) => {
         if ((input.data === undefined) === (input.path === undefined))
-          return refused("give either data (base64, with filename) or path, not both and not neither; nothing was sent.");
+          return refused(
+            "give either data (base64, with filename) or path, not both and not neither; nothing was sent.",
+          );
         const to = target(input.chat_id);
         if (!to.ok) return refused(to.message);
         let file: { name: string; data: Uint8Array };
@@ -219,7 +232,9 @@ export function createTelegramSendServer(options: TelegramSendServerOptions): Mc
           if (input.filename !== undefined) file = { ...file, name: input.filename };
         }
         const upload = new InputFile(file.data, file.name);
-        const caption = input.caption ? { caption: markdownToTelegramHtml(input.caption), parse_mode: "HTML" as const } : {};
+        const caption = input.caption
+          ? { caption: markdownToTelegramHtml(input.caption), parse_mode: "HTML" as const }
+          : {};
         options.budget.tryTake(to.chatId, "priority");
         let messageId: number;
         try {

@@ -5,7 +5,9 @@ import { parseTelegramConversationId, telegramConversationId } from "./telegram-
 export type TelegramSendScope = "producing-conversation" | "allowlisted-chats";
 
 /** The chat a send goes to and the conversation its history entry is appended to, or why not. */
-export type TelegramSendTarget = { ok: true; chatId: string; conversationId: string } | { ok: false; message: string };
+export type TelegramSendTarget =
+  | { ok: true; chatId: string; conversationId: string }
+  | { ok: false; message: string };
 
 /**
  * Where a send tool call goes: with scope `producing-conversation` only the run's own Telegram chat
@@ -22,7 +24,10 @@ export function resolveTelegramSendTarget(options: {
   const producingAllowed = producing !== undefined && isTelegramChatAllowed(options.allowlist, producing);
   const chatId = options.requestedChatId ?? producing;
   if (chatId === undefined)
-    return { ok: false, message: "chat_id is required: this run is not in a Telegram chat; nothing was sent." };
+    return {
+      ok: false,
+      message: "chat_id is required: this run is not in a Telegram chat; nothing was sent.",
+    };
   if (options.scope === "producing-conversation" && chatId !== producing)
     return {
       ok: false,

@@ -23,7 +23,23 @@ export interface FakeUpload {
   message_id: number;
 }
 
-const ALLOWED_TAGS = new Set(["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre", "a", "blockquote", "tg-spoiler", "span"]);
+const ALLOWED_TAGS = new Set([
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "ins",
+  "s",
+  "strike",
+  "del",
+  "code",
+  "pre",
+  "a",
+  "blockquote",
+  "tg-spoiler",
+  "span",
+]);
 
 /** Checks Telegram HTML as the Bot API does (allowed tags, balanced, entities); returns the visible text or an error. */
 export function parseTelegramHtml(html: string): { text: string } | { error: string } {
@@ -33,15 +49,31 @@ export function parseTelegramHtml(html: string): { text: string } | { error: str
   for (const match of html.matchAll(pattern)) {
     const [whole, closing, tag, , entity] = match;
     if (tag !== undefined) {
-      if (!ALLOWED_TAGS.has(tag)) return { error: `Bad Request: can't parse entities: Unsupported start tag "${tag}"` };
+      if (!ALLOWED_TAGS.has(tag))
+        return { error: `Bad Request: can't parse entities: Unsupported start tag "${tag}"` };
       if (closing) {
-        if (stack.pop() !== tag) return { error: `Bad Request: can't parse entities: Unexpected end tag "${tag}"` };
+        if (stack.pop() !== tag)
+          return { error: `Bad Request: can't parse entities: Unexpected end tag "${tag}"` };
       } else stack.push(tag);
-    } else if (entity !== undefined) text += entity === "lt" ? "<" : entity === "gt" ? ">" : entity === "amp" ? "&" : entity === "quot" ? '"' : "?";
-    else if (whole === "<" || whole === ">" || whole === "&") return { error: "Bad Request: can't parse entities: unescaped character" };
+    } else if (entity !== undefined)
+      text +=
+        entity === "lt"
+          ? "<"
+          : entity === "gt"
+            ? ">"
+            : entity === "amp"
+              ? "&"
+              : entity === "quot"
+                ? '"'
+                : "?";
+    else if (whole === "<" || whole === ">" || whole === "&")
+      return { error: "Bad Request: can't parse entities: unescaped character" };
     else text += whole;
   }
-  if (stack.length > 0) return { error: `Bad Request: can't parse entities: Can't find end tag corresponding to start tag "${stack.at(-1)}"` };
+  if (stack.length > 0)
+    return {
+      error: `Bad Request: can't parse entities: Can't find end tag corresponding to start tag "${stack.at(-1)}"`,
+    };
   return { text };
 }
 
@@ -64,7 +96,8 @@ function parseMultipart(body: Uint8Array, contentType: string): Map<string, stri
     const content = part.subarray(split + 4);
     const name = /[;\s]name="([^"]*)"/.exec(headers)?.[1];
     const filename = /filename="?([^"\r\n;]*)"?/.exec(headers)?.[1];
-    if (name !== undefined) fields.set(name, filename !== undefined ? new File([content], filename) : content.toString());
+    if (name !== undefined)
+      fields.set(name, filename !== undefined ? new File([content], filename) : content.toString());
     at = next;
   }
   return fields;
@@ -78,7 +111,15 @@ function parseMultipart(body: Uint8Array, contentType: string): Map<string, stri
  */
 export async function startFakeTelegram() {
   const token = "123456789:AAFakeTokenForTestsOnly_abcdefghij";
-  const bot = { id: 123456789, is_bot: true, first_name: "Mono", username: "mono_test_bot", can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+  const bot = {
+    id: 123456789,
+    is_bot: true,
+    first_name: "Mono",
+    username: "mono_test_bot",
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+  };
   const messages: FakeMessage[] = [];
   const drafts: { chat_id: string; draft_id: number; text: string }[] = [];
   const callbackAnswers: { id: string; text?: string }[] = [];
@@ -91,9 +132,19 @@ export async function startFakeTelegram() {
   let nextMessageId = 1;
   let counted = 0;
   let waiters: (() => void)[] = [];
-  const state = { rateLimitEvery: 0, retryAfterSeconds: 1, rateLimited: 0, webhook: undefined as string | undefined };
+  const state = {
+    rateLimitEvery: 0,
+    retryAfterSeconds: 1,
+    rateLimited: 0,
+    webhook: undefined as string | undefined,
+  };
 
-  const fail = (code: number, description: string, parameters?: object) => ({ ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) });
+  const fail = (code: number, description: string, parameters?: object) => ({
+    ok: false,
+    error_code: code,
+    description,
+    ...(parameters ? { parameters } : {}),
+  });
   const messageResult = (message: FakeMessage) => ({
     message_id: message.message_id,
     date: Math.floor(Date.now() / 1000),
@@ -150,12 +201,15 @@ export async function startFakeTelegram() {
       return { ok: true, result: messageResult(message) };
     },
     editMessageText(p) {
-      const message = messages.find((item) => item.chat_id === String(p.chat_id) && item.message_id === Number(p.message_id));
+      const message = messages.find(
+        (item) => item.chat_id === String(p.chat_id) && item.message_id === Number(p.message_id),
+      );
       if (!message) return fail(400, "Bad Request: message to edit not found");
       const parsed = checked(String(p.text ?? ""), p.parse_mode);
       if ("error" in parsed) return fail(400, parsed.error);
       if (parsed.text.length > 4096) return fail(400, "Bad Request: message is too long");
-      if (message.text === p.text && !p.reply_markup) return fail(400, "Bad Request: message is not modified");
+      if (message.text === p.text && !p.reply_markup)
+        return fail(400, "Bad Request: message is not modified");
       message.text = String(p.text);
       message.versions.push(message.text);
       if (p.reply_markup) message.reply_markup = p.reply_markup as FakeMessage["reply_markup"];
@@ -163,7 +217,9 @@ export async function startFakeTelegram() {
       return { ok: true, result: messageResult(message) };
     },
     editMessageReplyMarkup(p) {
-      const message = messages.find((item) => item.chat_id === String(p.chat_id) && item.message_id === Number(p.message_id));
+      const message = messages.find(
+        (item) => item.chat_id === String(p.chat_id) && item.message_id === Number(p.message_id),
+      );
       if (!message) return fail(400, "Bad Request: message to edit not found");
       message.reply_markup = p.reply_markup as FakeMessage["reply_markup"];
       return { ok: true, result: messageResult(message) };
@@ -183,7 +239,15 @@ export async function startFakeTelegram() {
     getFile(p) {
       const file = files.get(String(p.file_id));
       if (!file) return fail(400, "Bad Request: invalid file_id");
-      return { ok: true, result: { file_id: p.file_id, file_unique_id: p.file_id, file_size: file.bytes.byteLength, file_path: file.path } };
+      return {
+        ok: true,
+        result: {
+          file_id: p.file_id,
+          file_unique_id: p.file_id,
+          file_size: file.bytes.byteLength,
+          file_path: file.path,
+        },
+      };
     },
     sendDocument: (p) => upload("sendDocument", "document", p),
     sendPhoto: (p) => upload("sendPhoto", "photo", p),
@@ -191,7 +255,12 @@ export async function startFakeTelegram() {
   async function upload(method: string, field: string, p: Record<string, unknown>) {
     const file = p[field];
     if (!(file instanceof File)) return fail(400, `Bad Request: there is no ${field} in the request`);
-    const message: FakeMessage = { chat_id: String(p.chat_id), message_id: nextMessageId++, text: "", versions: [] };
+    const message: FakeMessage = {
+      chat_id: String(p.chat_id),
+      message_id: nextMessageId++,
+      text: "",
+      versions: [],
+    };
     messages.push(message);
     uploads.push({
       method,
@@ -237,7 +306,12 @@ export async function startFakeTelegram() {
     calls.push(method);
     if (method !== "getUpdates" && state.rateLimitEvery > 0 && ++counted % state.rateLimitEvery === 0) {
       state.rateLimited += 1;
-      return c.json(fail(429, `Too Many Requests: retry after ${state.retryAfterSeconds}`, { retry_after: state.retryAfterSeconds }), 429);
+      return c.json(
+        fail(429, `Too Many Requests: retry after ${state.retryAfterSeconds}`, {
+          retry_after: state.retryAfterSeconds,
+        }),
+        429,
+      );
     }
     const result = (await handler(params)) as { ok: boolean; error_code?: number };
     return c.json(result, (result.ok ? 200 : result.error_code) as 200);
@@ -248,7 +322,10 @@ export async function startFakeTelegram() {
   const apiRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const user = (id: number) => ({ id, is_bot: false, first_name: `User${id}`, username: `user${id}` });
-  const chatOf = (chatId: number) => (chatId > 0 ? { id: chatId, type: "private", first_name: `User${chatId}` } : { id: chatId, type: "group", title: "Team" });
+  const chatOf = (chatId: number) =>
+    chatId > 0
+      ? { id: chatId, type: "private", first_name: `User${chatId}` }
+      : { id: chatId, type: "group", title: "Team" };
   let nextInboundId = 100_000;
 
   return {
@@ -274,7 +351,16 @@ export async function startFakeTelegram() {
       return full;
     },
     /** A message update from `fromId` in `chatId` (private when positive). */
-    message(options: { chatId: number; fromId?: number; text?: string; entities?: object[]; replyTo?: number; document?: object; photo?: object[]; caption?: string }) {
+    message(options: {
+      chatId: number;
+      fromId?: number;
+      text?: string;
+      entities?: object[];
+      replyTo?: number;
+      document?: object;
+      photo?: object[];
+      caption?: string;
+    }) {
       return {
         message: {
           message_id: nextInboundId++,
@@ -287,14 +373,24 @@ export async function startFakeTelegram() {
           ...(options.document ? { document: options.document } : {}),
           ...(options.photo ? { photo: options.photo } : {}),
           ...(options.replyTo !== undefined
-            ? { reply_to_message: { message_id: options.replyTo, date: 0, chat: chatOf(options.chatId), from: bot, text: "" } }
+            ? {
+                reply_to_message: {
+                  message_id: options.replyTo,
+                  date: 0,
+                  chat: chatOf(options.chatId),
+                  from: bot,
+                  text: "",
+                },
+              }
             : {}),
         },
       };
     },
     /** A press of the button with `data` on the bot's message `messageId`. */
     press(options: { chatId: number; messageId: number; data: string; fromId?: number }) {
-      const message = messages.find((item) => item.chat_id === String(options.chatId) && item.message_id === options.messageId);
+      const message = messages.find(
+        (item) => item.chat_id === String(options.chatId) && item.message_id === options.messageId,
+      );
       return {
         callback_query: {
           id: `cq-${nextInboundId++}`,
@@ -315,7 +411,10 @@ export async function startFakeTelegram() {
     async postWebhook(url: string, update: Record<string, unknown>, secret?: string) {
       const response = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(secret !== undefined ? { "x-telegram-bot-api-secret-token": secret } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(secret !== undefined ? { "x-telegram-bot-api-secret-token": secret } : {}),
+        },
         body: JSON.stringify({ update_id: nextUpdateId++, ...update }),
       });
       await response.body?.cancel();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync, linkSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -79,11 +79,19 @@ describe("TelegramSendFile", () => {
   test("a file of the run's output directory is uploaded (relative or absolute path), and the send is in the chat's history once", async () => {
     writeFileSync(join(runDir, "report.csv"), "a,b\n1,2\n");
     const uploadsBefore = fake.uploads.length;
-    const result = await sendFile({ path: ".mono-agent/artifacts/outbound/run-1/report.csv", caption: "**Q3** numbers" });
+    const result = await sendFile({
+      path: ".mono-agent/artifacts/outbound/run-1/report.csv",
+      caption: "**Q3** numbers",
+    });
     expect(result.isError).toBeFalsy();
     const upload = fake.uploads.at(-1);
     expect(fake.uploads.length).toBe(uploadsBefore + 1);
-    expect(upload).toMatchObject({ method: "sendDocument", chat_id: String(CHAT), filename: "report.csv", caption: "<b>Q3</b> numbers" });
+    expect(upload).toMatchObject({
+      method: "sendDocument",
+      chat_id: String(CHAT),
+      filename: "report.csv",
+      caption: "<b>Q3</b> numbers",
+    });
     expect(new TextDecoder().decode(upload?.bytes)).toBe("a,b\n1,2\n");
     expect(history).toEqual([
       {
@@ -196,16 +204,27 @@ describe("TelegramSendMessage", () => {
       expect(result.isError).toBeFalsy();
       const sent = fake.chat(CHAT).at(-1);
       expect(sent?.text).toBe("Pick <b>one</b>");
-      expect(sent?.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual(["Red", "Blue"]);
-      expect(history.map((entry) => entry.idempotencyKey)).toEqual([`adapter-send:telegram:${CHAT}:${sent?.message_id}`]);
-      const one = await client.callTool({ name: "TelegramSendMessage", arguments: { text: "x", reply_options: ["only"] } });
+      expect(sent?.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
+        "Red",
+        "Blue",
+      ]);
+      expect(history.map((entry) => entry.idempotencyKey)).toEqual([
+        `adapter-send:telegram:${CHAT}:${sent?.message_id}`,
+      ]);
+      const one = await client.callTool({
+        name: "TelegramSendMessage",
+        arguments: { text: "x", reply_options: ["only"] },
+      });
       expect(one.isError).toBe(true);
       const nine = await client.callTool({
         name: "TelegramSendMessage",
         arguments: { text: "x", reply_options: ["1", "2", "3", "4", "5", "6", "7", "8", "9"] },
       });
       expect(nine.isError).toBe(true);
-      const notAllowed = await client.callTool({ name: "TelegramSendMessage", arguments: { text: "x", chat_id: "5555" } });
+      const notAllowed = await client.callTool({
+        name: "TelegramSendMessage",
+        arguments: { text: "x", chat_id: "5555" },
+      });
       expect(textOf(notAllowed)).toContain("not this conversation's chat");
     } finally {
       await client.close();
@@ -215,10 +234,16 @@ describe("TelegramSendMessage", () => {
   test('with scope "allowlisted-chats", any allowlisted chat is reachable and others are refused', async () => {
     const client = await connect({ scope: "allowlisted-chats", producingConversationId: "web:thread-1" });
     try {
-      const ok = await client.callTool({ name: "TelegramSendMessage", arguments: { text: "hi", chat_id: String(CHAT) } });
+      const ok = await client.callTool({
+        name: "TelegramSendMessage",
+        arguments: { text: "hi", chat_id: String(CHAT) },
+      });
       expect(ok.isError).toBeFalsy();
       expect(history.at(-1)?.conversationId).toBe(`telegram:${CHAT}`);
-      const refused = await client.callTool({ name: "TelegramSendMessage", arguments: { text: "hi", chat_id: "5555" } });
+      const refused = await client.callTool({
+        name: "TelegramSendMessage",
+        arguments: { text: "hi", chat_id: "5555" },
+      });
       expect(textOf(refused)).toContain("not in telegram.allowedChatIds");
       const missing = await client.callTool({ name: "TelegramSendMessage", arguments: { text: "hi" } });
       expect(textOf(missing)).toContain("chat_id is required");

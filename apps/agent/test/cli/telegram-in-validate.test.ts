@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 const telegramConfig = (extra: Record<string, unknown> = {}) => ({
-  telegram: { botToken: { $env: "TELEGRAM_BOT_TOKEN" }, allowedChatIds: [42], apiRoot: fake.apiRoot, ...extra },
+  telegram: {
+    botToken: { $env: "TELEGRAM_BOT_TOKEN" },
+    allowedChatIds: [42],
+    apiRoot: fake.apiRoot,
+    ...extra,
+  },
 });
 type Report = { sections: { id: string; status: string; lines: { status: string; message: string }[] }[] };
 const telegramOf = (stdout: string) => {
@@ -26,7 +31,12 @@ describe("validate's Telegram section", () => {
     expect(unset.text).toContain("telegram.botToken reads TELEGRAM_BOT_TOKEN, which is not set");
     expect(unset.text).toContain("TelegramSendFile and AskUser are not offered");
     const malformed = telegramOf(
-      (await runCliAsync(["validate", "--json"], { cwd: dir, env: { TELEGRAM_BOT_TOKEN: "xoxb-not-telegram" } })).stdout,
+      (
+        await runCliAsync(["validate", "--json"], {
+          cwd: dir,
+          env: { TELEGRAM_BOT_TOKEN: "xoxb-not-telegram" },
+        })
+      ).stdout,
     );
     expect(malformed.text).toContain("does not look like a bot token");
   });

@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
-import { GROUP_CHAT, PRIVATE_CHAT, type TelegramHarness, startTelegramHarness, waitFor } from "./telegram-kit.js";
+import {
+  GROUP_CHAT,
+  PRIVATE_CHAT,
+  startTelegramHarness,
+  type TelegramHarness,
+  waitFor,
+} from "./telegram-kit.js";
 
 const ASK = "mcp__mono-agent-adapter-send__AskUser";
 const SEND = "mcp__mono-agent-adapter-send__TelegramSendMessage";
@@ -19,7 +25,12 @@ afterAll(() => harness?.close());
 
 const question = {
   questions: [
-    { header: "Color", question: "Which color?", options: [{ label: "Red" }, { label: "Blue" }], multiSelect: false },
+    {
+      header: "Color",
+      question: "Which color?",
+      options: [{ label: "Red" }, { label: "Blue" }],
+      multiSelect: false,
+    },
   ],
 };
 const cardIn = (chatId: number) =>
@@ -27,10 +38,15 @@ const cardIn = (chatId: number) =>
     () =>
       harness.fake
         .chat(chatId)
-        .find((message) => (message.reply_markup?.inline_keyboard.flat().length ?? 0) > 0 && message.text !== ""),
+        .find(
+          (message) => (message.reply_markup?.inline_keyboard.flat().length ?? 0) > 0 && message.text !== "",
+        ),
     "the card with buttons",
   );
-const buttonData = (card: { reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } }, label: string) =>
+const buttonData = (
+  card: { reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } },
+  label: string,
+) =>
   card.reply_markup?.inline_keyboard.flat().find((button) => button.text === label)?.callback_data as string;
 
 describe("asks, approvals and reply options in Telegram", () => {
@@ -50,14 +66,21 @@ describe("asks, approvals and reply options in Telegram", () => {
     const card = await cardIn(PRIVATE_CHAT);
     const data = buttonData(card, "Blue");
     expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
-    const press = harness.fake.push(harness.fake.press({ chatId: PRIVATE_CHAT, messageId: card.message_id, data }));
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Blue it is." ? true : undefined), "the answer");
+    const press = harness.fake.push(
+      harness.fake.press({ chatId: PRIVATE_CHAT, messageId: card.message_id, data }),
+    );
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Blue it is." ? true : undefined),
+      "the answer",
+    );
     expect(result).toContain("Blue");
     expect(card.text).toBe("Answered by @user4242: Color: Blue");
     expect(card.reply_markup).toBeUndefined();
     const callbackId = (press.callback_query as { id: string }).id;
     expect(harness.fake.callbackAnswers).toContainEqual({ id: callbackId, text: "Answered: Blue" });
-    expect(offered).toEqual(expect.arrayContaining([ASK, SEND, "mcp__mono-agent-adapter-send__TelegramSendFile"]));
+    expect(offered).toEqual(
+      expect.arrayContaining([ASK, SEND, "mcp__mono-agent-adapter-send__TelegramSendFile"]),
+    );
     harness.fake.messages.splice(0);
   });
 
@@ -72,7 +95,10 @@ describe("asks, approvals and reply options in Telegram", () => {
     harness.say(PRIVATE_CHAT, "paint again");
     await cardIn(PRIVATE_CHAT);
     harness.say(PRIVATE_CHAT, "green, please");
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Green, noted." ? true : undefined), "the answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Green, noted." ? true : undefined),
+      "the answer",
+    );
     expect(result).toContain("green, please");
     expect(harness.faux.getPendingResponseCount()).toBe(0);
     harness.fake.messages.splice(0);
@@ -92,9 +118,17 @@ describe("asks, approvals and reply options in Telegram", () => {
     const card = await cardIn(GROUP_CHAT);
     expect(card.text).toContain("Approve <code>Read</code>?");
     harness.fake.push(
-      harness.fake.press({ chatId: GROUP_CHAT, messageId: card.message_id, data: buttonData(card, "Deny"), fromId: 31337 }),
+      harness.fake.press({
+        chatId: GROUP_CHAT,
+        messageId: card.message_id,
+        data: buttonData(card, "Deny"),
+        fromId: 31337,
+      }),
     );
-    await waitFor(() => (harness.fake.chat(GROUP_CHAT).at(-1)?.text === "Not read." ? true : undefined), "the answer");
+    await waitFor(
+      () => (harness.fake.chat(GROUP_CHAT).at(-1)?.text === "Not read." ? true : undefined),
+      "the answer",
+    );
     expect(card.text).toBe("Denied by @user31337.");
     expect(result).not.toContain("the secret plan");
     harness.fake.messages.splice(0);
@@ -104,9 +138,12 @@ describe("asks, approvals and reply options in Telegram", () => {
     let sendResult = "";
     let nextInput = "";
     harness.script([
-      fauxAssistantMessage([fauxToolCall(SEND, { text: "Which **plan**?", reply_options: ["Basic", "Pro"] })], {
-        stopReason: "toolUse",
-      }),
+      fauxAssistantMessage(
+        [fauxToolCall(SEND, { text: "Which **plan**?", reply_options: ["Basic", "Pro"] })],
+        {
+          stopReason: "toolUse",
+        },
+      ),
       stepAfter((context) => {
         sendResult = lastToolResult(context);
       }, fauxAssistantMessage("Pick one above.")),
@@ -116,14 +153,24 @@ describe("asks, approvals and reply options in Telegram", () => {
       },
     ]);
     harness.say(PRIVATE_CHAT, "offer plans");
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Pick one above." ? true : undefined), "the first answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Pick one above." ? true : undefined),
+      "the first answer",
+    );
     expect(sendResult).toContain("will arrive as their next message");
     const offer = harness.fake.chat(PRIVATE_CHAT).find((message) => message.text === "Which <b>plan</b>?");
     expect(offer).toBeDefined();
     harness.fake.push(
-      harness.fake.press({ chatId: PRIVATE_CHAT, messageId: offer?.message_id as number, data: buttonData(offer as never, "Pro") }),
+      harness.fake.press({
+        chatId: PRIVATE_CHAT,
+        messageId: offer?.message_id as number,
+        data: buttonData(offer as never, "Pro"),
+      }),
     );
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Pro, good choice." ? true : undefined), "the turn after the press");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "Pro, good choice." ? true : undefined),
+      "the turn after the press",
+    );
     expect(nextInput).toContain("Pro");
     expect(offer?.reply_markup?.inline_keyboard).toEqual([]);
   });

@@ -1,20 +1,37 @@
 import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contextServer, lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
-import { GROUP_CHAT, OTHER_CHAT, PRIVATE_CHAT, type TelegramHarness, startTelegramHarness, waitFor } from "./telegram-kit.js";
+import {
+  GROUP_CHAT,
+  OTHER_CHAT,
+  PRIVATE_CHAT,
+  startTelegramHarness,
+  type TelegramHarness,
+  waitFor,
+} from "./telegram-kit.js";
 
 let harness: TelegramHarness;
 beforeAll(async () => {
   harness = await startTelegramHarness({
     config: {
-      tools: { mcpStartupGraceMs: 30_000, mcpRequestContextServers: ["ctx"], mcpServers: { ctx: contextServer([]) } },
+      tools: {
+        mcpStartupGraceMs: 30_000,
+        mcpRequestContextServers: ["ctx"],
+        mcpServers: { ctx: contextServer([]) },
+      },
     },
   });
 });
 afterAll(() => harness?.close());
 
-const LONG_ANSWER = Array.from({ length: 40 }, (_, index) => `Point **${index}** of <the> answer & more.`).join(" ");
-const mention = (text: string) => ({ entities: [{ type: "mention", offset: 0, length: "@mono_test_bot".length }], text });
+const LONG_ANSWER = Array.from(
+  { length: 40 },
+  (_, index) => `Point **${index}** of <the> answer & more.`,
+).join(" ");
+const mention = (text: string) => ({
+  entities: [{ type: "mention", offset: 0, length: "@mono_test_bot".length }],
+  text,
+});
 
 describe("Telegram through the app (long polling, scripted model)", () => {
   test("a private message gets a streamed answer: drafts while it is written, then one HTML message", async () => {
@@ -22,7 +39,9 @@ describe("Telegram through the app (long polling, scripted model)", () => {
     harness.say(PRIVATE_CHAT, "explain");
     const [answer] = await waitFor(() => {
       const found = harness.fake.chat(PRIVATE_CHAT);
-      return found.at(-1)?.text.includes("Point <b>39</b> of &lt;the&gt; answer &amp; more.") ? found : undefined;
+      return found.at(-1)?.text.includes("Point <b>39</b> of &lt;the&gt; answer &amp; more.")
+        ? found
+        : undefined;
     }, "the answer");
     expect(answer?.parse_mode).toBe("HTML");
     expect(answer?.text).not.toContain("**");
@@ -54,18 +73,30 @@ describe("Telegram through the app (long polling, scripted model)", () => {
     // A later allowed message is answered: by then the refused one would have been too.
     harness.script([fauxAssistantMessage("after")]);
     harness.say(PRIVATE_CHAT, "next");
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "after" ? true : undefined), "the next answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "after" ? true : undefined),
+      "the next answer",
+    );
     expect(harness.faux.state.callCount).toBe(runs + 1);
     expect(harness.fake.chat(OTHER_CHAT)).toHaveLength(0);
   });
 
   test("a long answer is split into messages of at most 4096 characters, in order, nothing lost", async () => {
-    const paragraphs = Array.from({ length: 60 }, (_, index) => `Paragraph ${index}: ${"lorem ipsum ".repeat(6).trim()}.`);
+    const paragraphs = Array.from(
+      { length: 60 },
+      (_, index) => `Paragraph ${index}: ${"lorem ipsum ".repeat(6).trim()}.`,
+    );
     harness.script([fauxAssistantMessage(paragraphs.join("\n\n"))]);
     harness.say(PRIVATE_CHAT, "long");
     const parts = await waitFor(() => {
       const found = harness.fake.chat(PRIVATE_CHAT).filter((message) => message.text.startsWith("Paragraph"));
-      return found.at(-1)?.text.endsWith("Paragraph 59: lorem ipsum lorem ipsum lorem ipsum lorem ipsum lorem ipsum lorem ipsum.") ? found : undefined;
+      return found
+        .at(-1)
+        ?.text.endsWith(
+          "Paragraph 59: lorem ipsum lorem ipsum lorem ipsum lorem ipsum lorem ipsum lorem ipsum.",
+        )
+        ? found
+        : undefined;
     }, "the long answer");
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.every((message) => message.text.length <= 4096)).toBe(true);
@@ -89,7 +120,10 @@ describe("Telegram through the app (long polling, scripted model)", () => {
         document: { file_id: documentId, file_unique_id: "u1", file_name: "notes.txt", file_size: 21 },
       }),
     );
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "read them" ? true : undefined), "the answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "read them" ? true : undefined),
+      "the answer",
+    );
     expect(seen).toContain("quarterly numbers: 42");
     harness.script([
       fauxAssistantMessage(fauxToolCall("mcp__ctx__attachments", {}), { stopReason: "toolUse" }),
@@ -106,7 +140,10 @@ describe("Telegram through the app (long polling, scripted model)", () => {
         ],
       }),
     );
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "saw it" ? true : undefined), "the photo answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "saw it" ? true : undefined),
+      "the photo answer",
+    );
     expect(seen).toContain("JPEGDATA");
   });
 });

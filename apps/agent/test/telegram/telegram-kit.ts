@@ -24,7 +24,11 @@ export async function startTelegramHarness(
   const fake: FakeTelegram = await startFakeTelegram();
   const faux = registerFauxProvider({ tokensPerSecond: 400, tokenSize: { min: 3, max: 6 } });
   const dir = makeAgentDir();
-  const env = { PATH: process.env.PATH, TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_WEBHOOK_SECRET: "s3cret-token_for-tests" };
+  const env = {
+    PATH: process.env.PATH,
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_WEBHOOK_SECRET: "s3cret-token_for-tests",
+  };
   const warnings: string[] = [];
   const channels = createAgentChannels({
     env,
@@ -62,7 +66,11 @@ export async function startTelegramHarness(
       faux.setResponses(steps);
     },
     /** Queues a message from a user in `chatId` for the bot's long poll. */
-    say(chatId: number, text: string, extra: Parameters<FakeTelegram["message"]>[0] extends infer O ? Partial<O> : never = {}) {
+    say(
+      chatId: number,
+      text: string,
+      extra: Parameters<FakeTelegram["message"]>[0] extends infer O ? Partial<O> : never = {},
+    ) {
       return fake.push(fake.message({ chatId, text, ...extra }));
     },
     async close() {

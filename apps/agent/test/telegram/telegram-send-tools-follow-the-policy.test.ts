@@ -13,7 +13,10 @@ describe("the Telegram send tools under the tool policy", () => {
   });
 
   test('under allowedTools: ["Read"] neither is offered; allowing an alias offers the tool it names', () => {
-    expect(telegramSendToolsOffered(createToolPolicy({ allowedTools: ["Read"] }))).toEqual({ message: false, file: false });
+    expect(telegramSendToolsOffered(createToolPolicy({ allowedTools: ["Read"] }))).toEqual({
+      message: false,
+      file: false,
+    });
     expect(telegramSendToolsOffered(createToolPolicy({ allowedTools: ["telegram_send_photo"] }))).toEqual({
       message: false,
       file: true,

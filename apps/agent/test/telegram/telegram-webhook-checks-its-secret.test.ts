@@ -1,6 +1,6 @@
 import { fauxAssistantMessage } from "@mariozechner/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PRIVATE_CHAT, type TelegramHarness, startTelegramHarness, waitFor } from "./telegram-kit.js";
+import { PRIVATE_CHAT, startTelegramHarness, type TelegramHarness, waitFor } from "./telegram-kit.js";
 
 const SECRET = "s3cret-token_for-tests";
 
@@ -10,7 +10,11 @@ beforeAll(async () => {
   harness = await startTelegramHarness({
     telegram: {
       mode: "webhook",
-      webhook: { port: 0, secretToken: { $env: "TELEGRAM_WEBHOOK_SECRET" }, url: "https://bot.example.org/telegram/webhook" },
+      webhook: {
+        port: 0,
+        secretToken: { $env: "TELEGRAM_WEBHOOK_SECRET" },
+        url: "https://bot.example.org/telegram/webhook",
+      },
     },
   });
   url = `http://127.0.0.1:${harness.channels.telegram?.port}/telegram/webhook`;
@@ -40,13 +44,23 @@ describe("Telegram in webhook mode", () => {
         body: JSON.stringify(update),
       }).then((response) => response.status);
     expect(await post()).toBe(200);
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "hooked" ? true : undefined), "the answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "hooked" ? true : undefined),
+      "the answer",
+    );
     expect(await post()).toBe(200);
     harness.script([fauxAssistantMessage("next")]);
     expect(
-      await harness.fake.postWebhook(url, harness.fake.message({ chatId: PRIVATE_CHAT, text: "next" }), SECRET),
+      await harness.fake.postWebhook(
+        url,
+        harness.fake.message({ chatId: PRIVATE_CHAT, text: "next" }),
+        SECRET,
+      ),
     ).toBe(200);
-    await waitFor(() => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "next" ? true : undefined), "the next answer");
+    await waitFor(
+      () => (harness.fake.chat(PRIVATE_CHAT).at(-1)?.text === "next" ? true : undefined),
+      "the next answer",
+    );
     expect(harness.faux.state.callCount).toBe(runs + 2);
     expect(harness.fake.chat(PRIVATE_CHAT).map((message) => message.text)).toEqual(["hooked", "next"]);
   });

@@ -11,7 +11,13 @@ export const DEFAULT_TELEGRAM_WEBHOOK_PORT = 8443;
 const chatIdSchema = z
   .union([z.number().int(), z.string()])
   .transform((value) => String(value))
-  .pipe(z.string().regex(TELEGRAM_CHAT_ID_PATTERN, { error: 'expected a Telegram chat id such as 123456789 or "-1001234567890"' }));
+  .pipe(
+    z
+      .string()
+      .regex(TELEGRAM_CHAT_ID_PATTERN, {
+        error: 'expected a Telegram chat id such as 123456789 or "-1001234567890"',
+      }),
+  );
 
 export const telegramSchema = z
   .strictObject({
@@ -36,8 +42,14 @@ export const telegramSchema = z
       .describe("Answer and send in every chat the bot is in (instead of allowedChatIds). Default false."),
     webhook: z
       .strictObject({
-        host: z.string().min(1).default("127.0.0.1").describe('Address the endpoint binds. Default "127.0.0.1".'),
-        port: portSchema.default(DEFAULT_TELEGRAM_WEBHOOK_PORT).describe("Port of the endpoint. Default 8443."),
+        host: z
+          .string()
+          .min(1)
+          .default("127.0.0.1")
+          .describe('Address the endpoint binds. Default "127.0.0.1".'),
+        port: portSchema
+          .default(DEFAULT_TELEGRAM_WEBHOOK_PORT)
+          .describe("Port of the endpoint. Default 8443."),
         path: z
           .string()
           .regex(/^\/[A-Za-z0-9/_-]*$/, { error: 'expected a path such as "/telegram/webhook"' })
@@ -51,7 +63,9 @@ export const telegramSchema = z
         url: z
           .url({ protocol: /^https$/, error: "expected the public https URL Telegram should post to" })
           .optional()
-          .describe("The public https URL of the endpoint: serve registers it with setWebhook at start. Omit when it is registered elsewhere."),
+          .describe(
+            "The public https URL of the endpoint: serve registers it with setWebhook at start. Omit when it is registered elsewhere.",
+          ),
       })
       .prefault({})
       .describe("The webhook endpoint (mode webhook)."),
@@ -91,7 +105,9 @@ export const telegramSchema = z
         message: "no chat would be answered: list chat ids in allowedChatIds, or set allowAllChats to true",
       });
   })
-  .describe("The Telegram channel (mono-agent serve): private chats and groups, TelegramSendMessage and TelegramSendFile.");
+  .describe(
+    "The Telegram channel (mono-agent serve): private chats and groups, TelegramSendMessage and TelegramSendFile.",
+  );
 
 /** `telegram.*` after defaults. */
 export type TelegramConfig = z.output<typeof telegramSchema>;

@@ -1,14 +1,15 @@
 import { dirname, join } from "node:path";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ChannelApp, EventDedupeStore } from "@mono-agent/channel-kit";
 import { createSqliteEventDedupeStore } from "@mono-agent/channel-kit/sqlite";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { logicalConversationId } from "@mono-agent/ids";
 import {
   ADAPTER_SEND_SERVER_NAME,
   createToolPolicy,
   evaluateTool,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import { logicalConversationId } from "@mono-agent/ids";
 import {
   createSlackSendMessageServer,
   isSlackChannelAllowed,
@@ -21,9 +22,8 @@ import {
 } from "@mono-agent/slack";
 import type { TelegramChannel } from "@mono-agent/telegram";
 import { mergeMcpServers } from "../../endpoints/merge-mcp-servers.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { ContinuationPoster } from "../continuation-delivery.js";
+import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveSlackConfig } from "./resolve-slack-config.js";
 import { composeTelegram, type TelegramChannelTuning } from "./telegram-channel-composition.js";
@@ -93,19 +93,21 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
         ...(slackOffered() ? [createSlackServer(run.conversationId)] : []),
         ...(telegram.isOffered(run) ? [telegram.createServer(run)] : []),
       ];
-      return servers.length === 1 ? (servers[0] as McpServer) : mergeMcpServers(ADAPTER_SEND_SERVER_NAME, servers);
+      return servers.length === 1
+        ? (servers[0] as McpServer)
+        : mergeMcpServers(ADAPTER_SEND_SERVER_NAME, servers);
     },
   };
   const createSlackServer = (producingConversationId: string) => {
-      const channel = slack as SlackChannel;
-      return createSlackSendMessageServer({
-        serverName: ADAPTER_SEND_SERVER_NAME,
-        client: channel.client,
-        budget: channel.budget,
-        allowlist: allowlist(),
-        deliveryHistory: { append: (entry) => (app as MonoAgentApp).recordDelivery(entry) },
-        producingConversationId,
-      });
+    const channel = slack as SlackChannel;
+    return createSlackSendMessageServer({
+      serverName: ADAPTER_SEND_SERVER_NAME,
+      client: channel.client,
+      budget: channel.budget,
+      allowlist: allowlist(),
+      deliveryHistory: { append: (entry) => (app as MonoAgentApp).recordDelivery(entry) },
+      producingConversationId,
+    });
   };
   const allowlist = () => {
     const config = app?.loaded.config.slack;

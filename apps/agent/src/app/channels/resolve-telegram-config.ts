@@ -1,4 +1,9 @@
-import { type EnvRecord, type LoadedConfig, resolveEnvReference, type TelegramConfig } from "@mono-agent/config";
+import {
+  type EnvRecord,
+  type LoadedConfig,
+  resolveEnvReference,
+  type TelegramConfig,
+} from "@mono-agent/config";
 
 /** Shape of a Bot API token: the bot's numeric id, a colon, then the secret part. */
 export const TELEGRAM_TOKEN_PATTERN = /^\d{6,12}:[A-Za-z0-9_-]{20,}$/;
@@ -23,15 +28,26 @@ export function resolveTelegramConfig(loaded: LoadedConfig, env: EnvRecord): Res
   const read = (key: string, reference: { $env: string } | undefined, pattern: RegExp, form: string) => {
     if (reference === undefined) return undefined;
     const value = resolveEnvReference(reference, env);
-    if (value === undefined || value === "") problems.push(`telegram.${key} reads ${reference.$env}, which is not set`);
+    if (value === undefined || value === "")
+      problems.push(`telegram.${key} reads ${reference.$env}, which is not set`);
     else if (!pattern.test(value))
       problems.push(`telegram.${key} reads ${reference.$env}, which does not look like ${form}`);
     return value;
   };
-  const botToken = read("botToken", telegram.botToken, TELEGRAM_TOKEN_PATTERN, "a bot token (<bot id>:<secret> from @BotFather)");
+  const botToken = read(
+    "botToken",
+    telegram.botToken,
+    TELEGRAM_TOKEN_PATTERN,
+    "a bot token (<bot id>:<secret> from @BotFather)",
+  );
   const secretToken =
     telegram.mode === "webhook"
-      ? read("webhook.secretToken", telegram.webhook.secretToken, TELEGRAM_SECRET_TOKEN_PATTERN, "a webhook secret (1-256 of A-Z a-z 0-9 _ -)")
+      ? read(
+          "webhook.secretToken",
+          telegram.webhook.secretToken,
+          TELEGRAM_SECRET_TOKEN_PATTERN,
+          "a webhook secret (1-256 of A-Z a-z 0-9 _ -)",
+        )
       : undefined;
   if (problems.length > 0 || botToken === undefined) return { ok: false, problems };
   return { ok: true, config: telegram, botToken, ...(secretToken !== undefined ? { secretToken } : {}) };

@@ -1,3 +1,4 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ChannelApp, EventDedupeStore } from "@mono-agent/channel-kit";
 import type { EnvRecord } from "@mono-agent/config";
 import { logicalConversationId } from "@mono-agent/ids";
@@ -13,7 +14,6 @@ import {
   TELEGRAM_SEND_MESSAGE_TOOL_NAME,
   type TelegramChannel,
 } from "@mono-agent/telegram";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { AppToolRunContext } from "../app-tool-provider.js";
 import { outboundRoot } from "../request-context.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
@@ -37,7 +37,11 @@ export function telegramSendToolsOffered(policy: ToolPolicy): { message: boolean
  * runs the policy and `sendTools.scope` allow (with scope `producing-conversation`, only runs of an
  * allowed `telegram:` chat), and continuation deliveries into their chat.
  */
-export function composeTelegram(options: { env: EnvRecord; onWarning: (message: string) => void; tuning?: TelegramChannelTuning }) {
+export function composeTelegram(options: {
+  env: EnvRecord;
+  onWarning: (message: string) => void;
+  tuning?: TelegramChannelTuning;
+}) {
   let telegram: TelegramChannel | undefined;
   let app: MonoAgentApp | undefined;
   let tools = { message: false, file: false };
@@ -85,7 +89,11 @@ export function composeTelegram(options: { env: EnvRecord; onWarning: (message: 
       await postTelegramText(telegram, chat, text);
     },
     /** Starts the channel when `telegram.*` is configured; resolves to its status line, or undefined. */
-    async start(started: MonoAgentApp, policy: ToolPolicy, dedupe: () => EventDedupeStore): Promise<string | undefined> {
+    async start(
+      started: MonoAgentApp,
+      policy: ToolPolicy,
+      dedupe: () => EventDedupeStore,
+    ): Promise<string | undefined> {
       app = started;
       const resolved = resolveTelegramConfig(started.loaded, options.env);
       if (resolved === undefined) return undefined;
@@ -114,7 +122,8 @@ export function composeTelegram(options: { env: EnvRecord; onWarning: (message: 
         dedupe: dedupe(),
         session: started.loaded.config.runtime.session,
         onWarning: options.onWarning,
-        answerAsk: (askId, answer, answeredBy) => started.interaction.broker.answer(askId, answer, answeredBy),
+        answerAsk: (askId, answer, answeredBy) =>
+          started.interaction.broker.answer(askId, answer, answeredBy),
         ...options.tuning,
       });
       if (telegram.askChannel) started.interaction.addChannel(telegram.askChannel);
