@@ -218,6 +218,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       describeDisconnect: () => entry.open?.describeDisconnect() ?? "",
       ...(options.signal ? { runSignal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.taskHandoff?.allows(entry.spec.name) ? { taskHandoff: options.taskHandoff } : {}),
     });
     byName.set(name, created);
     return created;
