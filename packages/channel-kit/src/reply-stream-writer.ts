@@ -7,6 +7,12 @@ export interface ReplyTarget {
   post(text: string, priority: SendPriority): Promise<string>;
   /** Replaces the text of a message posted by `post`. */
   update(messageId: string, text: string, priority: SendPriority): Promise<void>;
+  /**
+   * Shows the part still being written as an ephemeral draft (Telegram's `sendMessageDraft` in private
+   * chats). With it, interim flushes post only the parts already full and draft the last one; the final
+   * flush posts every part as a message.
+   */
+  draft?(text: string): Promise<void>;
 }
 
 /** Options of {@link createReplyStreamWriter}. */
@@ -18,6 +24,8 @@ export interface ReplyStreamWriterOptions {
   minUpdateIntervalMs: number;
   /** Platform formatting of the whole reply text (Markdown to mrkdwn), applied before splitting. */
   format?: (text: string) => string;
+  /** Platform formatting of one part, applied after splitting (Markdown to Telegram HTML: tags never cut). */
+  formatChunk?: (chunk: string) => string;
   /** Whether an interim flush may send now (a rate budget's `tryTake(..., "stream")`); default always. */
   mayStream?: () => boolean;
   /** Timer (tests inject one). Default `setTimeout` / `clearTimeout`. */
@@ -53,9 +61,15 @@ export function createReplyStreamWriter(options: ReplyStreamWriterOptions): Repl
   let failure: unknown;
   const posted: { id: string; text: string }[] = [];
 
+  const formatChunk = options.formatChunk ?? ((chunk: string) => chunk);
+  let drafted: string | undefined;
+  let drafting = true;
   const flush = async (priority: SendPriority) => {
     if (failure !== undefined) return;
-    const chunks = splitMessageText(format(text), options.limit).filter((chunk) => chunk.trim() !== "");
+    const chunks = splitMessageText(format(text), options.limit)
+      .filter((chunk) => chunk.trim() !== "")
+      .map(formatChunk);
+    const draft = priority === "stream" && options.target.draft ? chunks.pop() : undefined;
     try {
       for (const [index, chunk] of chunks.entries()) {
         const message = posted[index];
@@ -65,6 +79,13 @@ export function createReplyStreamWriter(options: ReplyStreamWriterOptions): Repl
           await options.target.update(message.id, chunk, priority);
           message.text = chunk;
         }
+      }
+      if (draft !== undefined && draft !== drafted && drafting) {
+        drafted = draft;
+        // A refused draft is only a preview lost: drafting stops, the final flush still posts every part.
+        await options.target.draft?.(draft).catch(() => {
+          drafting = false;
+        });
       }
     } catch (error) {
       failure = error;

@@ -108,4 +108,62 @@ describe("splitMessageText", () => {
     for (const chunk of splitMessageText(emoji, 5)) expect(chunk).not.toMatch(/[\uD800-\uDBFF]$/);
     expect(splitMessageText(emoji, 5).join("")).toBe(emoji);
   });
+
+  test("with a draft target, interim flushes draft the part being written and post only full parts; each part is formatted after the split", async () => {
+    const { calls, messages, target } = recordingTarget();
+    const drafts: string[] = [];
+    const timer = manualTimer();
+    const writer = createReplyStreamWriter({
+      target: {
+        ...target,
+        async draft(text: string) {
+          drafts.push(text);
+        },
+      },
+      limit: 20,
+      minUpdateIntervalMs: 10,
+      formatChunk: (chunk) => `<b>${chunk}</b>`,
+      ...timer,
+    });
+    writer.append("one two three");
+    timer.fire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([]);
+    expect(drafts).toEqual(["<b>one two three</b>"]);
+    writer.append(" four five six seven");
+    timer.fire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(["post m0 stream"]);
+    const ids = await writer.finish();
+    expect(ids).toEqual(["m0", "m1"]);
+    expect([...messages.values()]).toEqual(["<b>one two three four</b>", "<b>five six seven</b>"]);
+    expect(drafts.at(-1)).toBe("<b>five six seven</b>");
+  });
+
+  test("a refused draft stops drafting and loses nothing: the final flush posts the whole answer", async () => {
+    const { messages, target } = recordingTarget();
+    const timer = manualTimer();
+    let drafts = 0;
+    const writer = createReplyStreamWriter({
+      target: {
+        ...target,
+        async draft() {
+          drafts += 1;
+          throw new Error("Bad Request: drafts are unavailable");
+        },
+      },
+      limit: 100,
+      minUpdateIntervalMs: 10,
+      ...timer,
+    });
+    writer.append("partial");
+    timer.fire();
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.append(" and the rest");
+    timer.fire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await writer.finish()).toEqual(["m0"]);
+    expect(drafts).toBe(1);
+    expect(messages.get("m0")).toBe("partial and the rest");
+  });
 });

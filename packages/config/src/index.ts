@@ -86,6 +86,7 @@ export {
 export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";
 export { DEFAULT_SKILL_FOLDERS } from "./schema/skills-schema.js";
 export type { SlackConfig } from "./schema/slack-schema.js";
+export type { TelegramConfig } from "./schema/telegram-schema.js";
 export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,

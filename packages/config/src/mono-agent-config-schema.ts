@@ -8,6 +8,7 @@ import { runtimeSchema } from "./schema/runtime-schema.js";
 import { sandboxSchema } from "./schema/sandbox-schema.js";
 import { slackSchema } from "./schema/slack-schema.js";
 import { storageSchema } from "./schema/storage-schema.js";
+import { telegramSchema } from "./schema/telegram-schema.js";
 import { toolsSchema } from "./schema/tools-schema.js";
 import { triggersSchema } from "./schema/triggers-schema.js";
 
@@ -26,6 +27,7 @@ export const monoAgentConfigSchema = z
     sandbox: sandboxSchema.prefault({}),
     slack: slackSchema.optional(),
     storage: storageSchema.optional(),
+    telegram: telegramSchema.optional(),
     triggers: triggersSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");

@@ -34,6 +34,7 @@ describe("committed JSON Schemas", () => {
       "sandbox",
       "slack",
       "storage",
+      "telegram",
       "triggers",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {

@@ -115,6 +115,7 @@ describe("public API", () => {
         "SlackConfig",
         "StdioServerSpec",
         "TRIGGER_NAME_PATTERN",
+        "TelegramConfig",
         "TriggerDestination",
         "TriggersConfig",
         "WEBHOOK_SECRET_MIN_CHARS",

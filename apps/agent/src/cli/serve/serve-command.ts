@@ -25,7 +25,8 @@ Serves the web console: threads (web:<threadId>) with streamed answers and each 
 files sent with a message (staged for tools.mcpRequestContextServers), and continuation results shown
 live in their thread. Runs the config's triggers too: schedules at their fire times, webhooks on
 triggers.webhookServer (one serve per folder runs them; docs/triggers.md). With a slack block it also
-joins Slack (docs/slack.md): mentions in allowed channels and DMs are answered in their threads.
+joins Slack (docs/slack.md): mentions in allowed channels and DMs are answered in their threads; with a
+telegram block it answers Telegram (docs/telegram.md): private chats and group mentions in allowed chats.
 Prints the URL to open; it carries the operator token (#token=...), which every request must prove.
 
   --port N          port (default web.port, else ${DEFAULT_WEB_PORT}; 0 picks a free one)
@@ -166,7 +167,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     await webConsole.close();
     await app.close();
     throw new ExitError(
-      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate --connect\` to check the slack settings`,
+      `${error instanceof Error ? error.message : String(error)}\nrun \`mono-agent validate --connect\` to check the slack and telegram settings`,
       EXIT_FAILURE,
     );
   });

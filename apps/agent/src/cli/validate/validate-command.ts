@@ -63,6 +63,9 @@ export async function validateAgentFolder(options: {
     await (await import("./slack-section.js")).slackSection(loaded, env, {
       connect: options.connect === true,
     }),
+    await (await import("./telegram-section.js")).telegramSection(loaded, env, {
+      connect: options.connect === true,
+    }),
   ];
   return buildReport(sections, configPath);
 }
