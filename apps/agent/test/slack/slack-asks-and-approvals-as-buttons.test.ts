@@ -76,6 +76,9 @@ describe("asks and approvals in Slack", () => {
       "the answer after the click",
     );
     expect(result).toContain("Blue");
+    // The card's chat.update and the streamed answer travel independently (one rate budget, two
+    // requests): wait for the card, never assume it changed before the answer finished.
+    await waitFor(() => (card.text.startsWith("Answered") ? true : undefined), "the settled card");
     expect(card.text).toContain("Answered by <@UHUMAN>: Color: Blue");
     expect(card.blocks).toEqual([]);
   });
@@ -145,6 +148,7 @@ describe("asks and approvals in Slack", () => {
         () => (thread(root).at(-1)?.text === answer ? true : undefined),
         `the answer after ${decision}`,
       );
+      await waitFor(() => (card.text !== card.versions[0] ? true : undefined), `the card after ${decision}`);
       expect(card.text).toBe(decision === "Deny" ? "Denied by <@UHUMAN>." : "Approved by <@UHUMAN>.");
     }
     expect(results[0]).not.toContain("the secret plan");
