@@ -1,19 +1,17 @@
 export { closestKey } from "./closest-key.js";
-export { DEFAULT_CONFIG_FILE_NAME, INLINE_CONFIG_LABEL } from "./collect-config.js";
+export { type ImportedHostMcpConfig, importHostMcpConfig } from "./convert-host-config.js";
+export type { McpImportNote } from "./convert-host-server.js";
 export {
-  type DetachedServiceToken,
-  detachedServiceTokenProblem,
-  detachedServiceTokens,
-  requireDetachedServiceTokens,
-} from "./detached-service-tokens.js";
-export { type ConfigDiagnosis, diagnoseMonoAgentConfig } from "./diagnose-mono-agent-config.js";
-export {
-  ENV_OVERRIDES,
-  type EnvOverride,
-  type EnvValueKind,
-  RETIRED_ENV_VARIABLES,
-} from "./env-overrides.js";
-export { findHostVariableSyntax, type HostVariableUse } from "./find-host-variable-syntax.js";
+  detectHost,
+  discoverHostFiles,
+  MCP_IMPORT_HOSTS,
+  type McpImportHost,
+  type McpImportHostFile,
+  usualHostFiles,
+} from "./host-config-formats.js";
+export type { McpImportContext } from "./translate-host-value.js";
+export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
+export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
 export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
 export { loadMonoAgentConfig } from "./load-mono-agent-config.js";
 export type {
@@ -24,7 +22,7 @@ export type {
   LoadedConfig,
   LoadMonoAgentConfigOptions,
 } from "./loaded-config.js";
-export { type McpConfigFile, mcpConfigFileSchema } from "./mcp-config-file-schema.js";
+export { mcpConfigFileSchema } from "./mcp-config-file-schema.js";
 export { mergeEnvFile } from "./merge-env-file.js";
 export {
   type ConfigIssue,
@@ -67,47 +65,27 @@ export {
   isEnvReference,
   resolveEnvReference,
 } from "./schema/env-reference-schema.js";
-export { DEFAULT_ASK_USER_TIMEOUT_MS } from "./schema/interaction-schema.js";
-export { MCP_SERVER_NAME_PATTERN, mcpServerNameProblem } from "./schema/mcp-server-name.js";
+export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
+export { mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
-  DEFAULT_CONNECT_TIMEOUT_MS,
   isStdioServerSpec,
   type McpServerOptions,
   type McpServerSpec,
-  mcpServerSpecSchema,
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
+export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
-export { DEFAULT_MODEL, MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
-export { DEFAULT_SKILL_FOLDERS, type SkillsConfig } from "./schema/skills-schema.js";
-export { POSTGRES_POOL_MAX, POSTGRES_SCHEMA_PATTERN } from "./schema/storage-schema.js";
-export {
-  DEFAULT_WEB_SEARCH_MAX_RESULTS,
-  WEB_SEARCH_MAX_RESULTS,
-  WEB_SEARCH_PROVIDERS,
-  type WebSearchConfig,
-} from "./schema/web-search-schema.js";
-export {
-  DEFAULT_SANDBOX_CONFIG,
-  DEFAULT_SANDBOX_DENY_WRITE,
-  DEFAULT_SANDBOX_ROOTS,
-  SANDBOX_ALLOWLIST_ENTRY_FORM,
-  type SandboxConfig,
-  sandboxAllowlistEntryProblem,
-} from "./schema/sandbox-schema.js";
 export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export {
-  DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS,
-  DEFAULT_MCP_CALL_TIMEOUT_MS,
-  DEFAULT_MCP_STARTUP_GRACE_MS,
-} from "./schema/tools-schema.js";
-export {
-  DEFAULT_SLACK_HTTP_PORT,
-  SLACK_CHANNEL_ID_PATTERN,
-  type SlackConfig,
-  slackSchema,
-} from "./schema/slack-schema.js";
+  type DetachedServiceToken,
+  detachedServiceTokenProblem,
+  detachedServiceTokens,
+  requireDetachedServiceTokens,
+} from "./detached-service-tokens.js";
+export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";
+export { DEFAULT_SKILL_FOLDERS } from "./schema/skills-schema.js";
+export { type SlackConfig } from "./schema/slack-schema.js";
 export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,

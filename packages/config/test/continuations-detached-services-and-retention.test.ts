@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CONTINUATION_RETENTION_DEFAULTS,
-  detachedServiceTokenProblem,
-  detachedServiceTokens,
-  diagnoseMonoAgentConfig,
-  loadMonoAgentConfig,
-  MonoAgentConfigError,
-  requireDetachedServiceTokens,
-} from "../src/index.js";
+import { detachedServiceTokenProblem, detachedServiceTokens, diagnoseMonoAgentConfig, loadMonoAgentConfig, MonoAgentConfigError, requireDetachedServiceTokens } from "../src/index.js";
+import { CONTINUATION_RETENTION_DEFAULTS } from "../src/schema/continuations-schema.js";
 
 async function issuesFor(continuations: unknown) {
   return (await diagnoseMonoAgentConfig({ config: { continuations }, cwd: "/agent", env: {} })).issues;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_SANDBOX_DENY_WRITE,
-  diagnoseMonoAgentConfig,
-  loadMonoAgentConfig,
-  sandboxAllowlistEntryProblem,
-} from "../src/index.js";
+import { diagnoseMonoAgentConfig, loadMonoAgentConfig } from "../src/index.js";
+import { DEFAULT_SANDBOX_DENY_WRITE, sandboxAllowlistEntryProblem } from "../src/schema/sandbox-schema.js";
 
 const cwd = "/agents/demo";
 const load = (config: unknown, env: Record<string, string> = {}) => loadMonoAgentConfig({ config, cwd, env });

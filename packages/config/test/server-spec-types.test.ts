@@ -1,13 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import {
-  isStdioServerSpec,
-  type McpServerSpec,
-  type mcpServerSpecSchema,
-  type MonoAgentConfig,
-  type RemoteServerSpec,
-  type StdioServerSpec,
-} from "../src/index.js";
+import { isStdioServerSpec, type McpServerSpec, type MonoAgentConfig, type RemoteServerSpec, type StdioServerSpec } from "../src/index.js";
+import type { mcpServerSpecSchema } from "../src/schema/mcp-server-spec-schema.js";
 
 describe("server spec types", () => {
   it("the schema output is assignable to the declared interfaces", () => {

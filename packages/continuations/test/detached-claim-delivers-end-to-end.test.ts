@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { ContinuationSynthesisRequest } from "../src/index.js";
-import { capturedContinuationText, detachedFingerprint } from "../src/node.js";
+import { capturedContinuationText } from "../src/node/operator-actions.js";
+import { detachedFingerprint } from "../src/node/continuation-tokens.js";
 import { claimBody, detachedClaim, request, SERVICE_TOKEN, startTestService, until } from "./service-kit.js";
 
 const closers: (() => Promise<void>)[] = [];

@@ -1,7 +1,9 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { acquireOwnerLock, inspectStateDir, STATE_FILES } from "../src/node.js";
+import { inspectStateDir } from "../src/node.js";
+import { acquireOwnerLock } from "../src/node/owner-lock.js";
+import { STATE_FILES } from "../src/node/state-dir.js";
 import { readStateSecret, writeOperatorTokenFile } from "../src/node/state-dir.js";
 import { makeStateDir } from "./fixtures/host-kit.js";
 

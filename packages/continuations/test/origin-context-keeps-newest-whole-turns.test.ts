@@ -1,10 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  buildOriginContextSnapshot,
-  ORIGIN_CONTEXT_MESSAGE_MAX_BYTES,
-  ORIGIN_CONTEXT_TOTAL_MAX_BYTES,
-  type OriginMessage,
-} from "../src/index.js";
+import { buildOriginContextSnapshot, type OriginMessage } from "../src/index.js";
+import { ORIGIN_CONTEXT_MESSAGE_MAX_BYTES, ORIGIN_CONTEXT_TOTAL_MAX_BYTES } from "../src/continuation-limits.js";
 
 function turn(index: number, size = 10): OriginMessage[] {
   return [

@@ -2,7 +2,8 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ContinuationError } from "../src/index.js";
-import { acquireOwnerLock, STATE_FILES } from "../src/node.js";
+import { acquireOwnerLock } from "../src/node/owner-lock.js";
+import { STATE_FILES } from "../src/node/state-dir.js";
 import { makeStateDir } from "./fixtures/host-kit.js";
 
 describe("acquireOwnerLock", () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { buildOriginContextSnapshot } from "../src/index.js";
-import { cancelContinuation, capturedContinuationText } from "../src/node.js";
+import { cancelContinuation } from "../src/node.js";
+import { capturedContinuationText } from "../src/node/operator-actions.js";
 import {
   claimBody,
   clock,

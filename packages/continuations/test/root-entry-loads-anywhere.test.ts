@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { assertTransition, ContinuationError, parseClaimBody, parseResultBody } from "../src/index.js";
+import { ContinuationError } from "../src/index.js";
+import { assertTransition } from "../src/continuation-states.js";
+import { parseClaimBody, parseResultBody } from "../src/protocol-bodies.js";
 
 const SRC = fileURLToPath(new URL("../src/", import.meta.url));
 

@@ -4,7 +4,8 @@ import {
   type ContinuationDeliveryOrigin,
   type SynthesisUsage,
 } from "../src/index.js";
-import { openContinuationStore, recoverContinuations } from "../src/node.js";
+import { openContinuationStore } from "../src/node.js";
+import { recoverContinuations } from "../src/node/recover-continuations.js";
 import { claimBody, request, startTestService, until } from "./service-kit.js";
 
 const closers: (() => Promise<void> | void)[] = [];

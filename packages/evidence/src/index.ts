@@ -10,18 +10,14 @@ export { EvidenceError, type EvidenceErrorCode, INVALID_CURSOR_MESSAGE } from ".
 export { type FitPageOptions, type FittedPage, fitPageToBytes } from "./fit-page-to-bytes.js";
 export type { JsonObject, JsonValue } from "./json-value.js";
 export {
-  ASSIGNMENT_VALUE_MAX_CHARS,
   CONFIGURED_VALUE_MIN_LENGTH,
   CURSOR_MAX_BYTES,
   MODEL_TEXT_CHUNK_CHARS,
   MODEL_TEXT_MAX_CHARS,
   REDACTION_MAX_DEPTH,
-  REDACTION_MAX_ITEMS,
-  REDACTION_MAX_KEYS,
-  REDACTION_MAX_NODES,
   REDACTION_MAX_STRING_BYTES,
 } from "./limits.js";
-export { OMISSION_MARKERS, type OmissionMarker, TRUNCATED_KEYS_KEY } from "./omission-markers.js";
+export { OMISSION_MARKERS, TRUNCATED_KEYS_KEY } from "./omission-markers.js";
 export { HOST_PATH_MAX_TRAILING_COMPONENTS, opaquePaths } from "./opaque-paths.js";
 export {
   type ProjectionBounds,
@@ -33,10 +29,10 @@ export type { SecretFinding, SecretKind } from "./secret-kind.js";
 export { createSecretScanner, type SecretScanner, type SecretScannerOptions } from "./secret-scanner.js";
 export { isSensitiveKey, redactsNumbersUnder } from "./sensitive-keys.js";
 export { isSensitivePathComponent } from "./sensitive-path-component.js";
-export { continuedSectionLabel, splitModelText } from "./split-model-text.js";
+export { splitModelText } from "./split-model-text.js";
 export { stripTerminalControls, terminalSafeJson } from "./terminal-controls.js";
-export { CURSOR_PATTERN, decodeStructuralCursor, encodeStructuralCursor } from "./structural-cursor.js";
-export { truncateUtf8, truncationMarker, utf8ByteLength } from "./truncate-utf8.js";
+export { decodeStructuralCursor, encodeStructuralCursor } from "./structural-cursor.js";
+export { truncateUtf8, utf8ByteLength } from "./truncate-utf8.js";
 export {
   isHistoryToolName,
   type Navigation,

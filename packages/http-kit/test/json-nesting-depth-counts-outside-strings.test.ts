@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { JSON_BODY_MAX_DEPTH, jsonNestingDepth } from "../src/index.js";
+import { JSON_BODY_MAX_DEPTH } from "../src/index.js";
+import { jsonNestingDepth } from "../src/json-nesting-depth.js";
 
 /** The nesting depth of a parsed value, the slow obvious way. */
 function depthOf(value: unknown): number {

@@ -5,9 +5,10 @@ export {
   connectMcpServers,
   type McpBridgeWarning,
 } from "./connect-mcp-servers.js";
-export { type McpAgentToolInfo, type McpToolProgressEvent, mcpAgentToolInfo } from "./mcp-agent-tool.js";
-export type { McpElicitationPort } from "./mcp-elicitation-port.js";
-export type { McpToolCallDetails, McpToolProgress } from "./map-call-tool-result.js";
+export type { McpToolProgressEvent } from "./mcp-agent-tool.js";
+export type { McpToolProgress } from "./map-call-tool-result.js";
+export { mcpAgentToolInfo } from "./mcp-agent-tool.js";
+export { type McpElicitationPort } from "./mcp-elicitation-port.js";
 export { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 export type {
   RunRemoteServerSpec,

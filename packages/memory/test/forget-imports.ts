@@ -5,9 +5,9 @@ export {
   type LiteMemoryStore,
   openLiteMemoryStore,
   prepareForget,
-  pruneForgetBackups,
   restoreForget,
 } from "../src/lite/index.js";
+export { pruneForgetBackups } from "../src/lite/forget-apply.js";
 
 /** The MemoryError code of a thrown value, or "unexpected". */
 export function MemoryErrorCodeOf(error: unknown): string {

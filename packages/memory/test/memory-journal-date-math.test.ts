@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { resolveJournalRange } from "../src/index.js";
+import { resolveJournalRange } from "../src/journal-date-range.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

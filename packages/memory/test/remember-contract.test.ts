@@ -2,12 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  createMemoryRecallServer,
-  createRememberServer,
-  REMEMBER_SERVER_NAME,
-  type MemoryStore,
-} from "../src/index.js";
+import { createMemoryRecallServer, createRememberServer, type MemoryStore } from "../src/index.js";
+import { REMEMBER_SERVER_NAME } from "../src/remember-server.js";
 import { type LiteMemoryStore, openLiteMemoryStore, prepareForget, applyForget } from "../src/lite/index.js";
 import { bulletLines, call, connect, dailyText, movableClock, tempRoot } from "./helpers.js";
 

@@ -1,5 +1,6 @@
+import leven from "leven";
 import { createToolPolicy, type ToolPolicy } from "./create-tool-policy.js";
-import { editDistance, MAX_SUGGESTION_DISTANCE, suggestToolName } from "./suggest-tool-name.js";
+import { MAX_SUGGESTION_DISTANCE, suggestToolName } from "./suggest-tool-name.js";
 import { APP_OWNED_SERVER_NAMES, TOOL_CATALOG } from "./tool-catalog.js";
 import { acceptedSpellings, parseMcpSpelling, WILDCARD } from "./tool-spellings.js";
 
@@ -23,7 +24,7 @@ export interface ToolNameFinding {
 
 function isNearAppOwnedServer(serverName: string): boolean {
   const lowered = serverName.toLowerCase();
-  return APP_OWNED_SERVER_NAMES.some((server) => editDistance(server, lowered) <= MAX_SUGGESTION_DISTANCE);
+  return APP_OWNED_SERVER_NAMES.some((server) => leven(server, lowered) <= MAX_SUGGESTION_DISTANCE);
 }
 
 function findingFor(list: ToolNameFinding["list"], name: string): ToolNameFinding | undefined {

@@ -1,22 +1,9 @@
+import leven from "leven";
 import { TOOL_CATALOG } from "./tool-catalog.js";
 import { acceptedSpellings } from "./tool-spellings.js";
 
 /** Largest edit distance still offered as a "did you mean" (covers one or two typos in a tool name). */
 export const MAX_SUGGESTION_DISTANCE = 2;
-
-/** Levenshtein distance between two strings (UTF-16 code units). */
-export function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column += 1) {
-      const substitution = previous[column - 1]! + (left[row - 1] === right[column - 1] ? 0 : 1);
-      current.push(Math.min(previous[column]! + 1, current[column - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[right.length]!;
-}
 
 function squash(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9*]/g, "");
@@ -40,7 +27,7 @@ export function suggestToolName(name: string): string | undefined {
   if (exact !== undefined) return exact.suggestion;
   let best: { suggestion: string; distance: number } | undefined;
   for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.spelling.toLowerCase());
+    const distance = leven(name.toLowerCase(), candidate.spelling.toLowerCase());
     if (distance <= MAX_SUGGESTION_DISTANCE && (best === undefined || distance < best.distance)) {
       best = { suggestion: candidate.suggestion, distance };
     }

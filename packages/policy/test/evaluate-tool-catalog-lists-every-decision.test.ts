@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createToolPolicy,
-  evaluateToolCatalog,
-  isToolAllowedByPolicy,
-  TOOL_CATALOG,
-  ToolPolicyError,
-  toolsStillOffered,
-} from "../src/index.js";
+import { createToolPolicy, evaluateToolCatalog, isToolAllowedByPolicy, ToolPolicyError, toolsStillOffered } from "../src/index.js";
+import { TOOL_CATALOG } from "../src/tool-catalog.js";
 import { everythingAvailable } from "./fixtures/contexts.js";
 
 const externalTools = [

@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  createToolPolicy,
-  evaluateTool,
-  evaluateToolCatalog,
-  findUnknownToolNames,
-  TOOL_CATALOG,
-  ToolPolicyError,
-} from "../src/index.js";
+import { createToolPolicy, evaluateTool, evaluateToolCatalog, findUnknownToolNames, ToolPolicyError } from "../src/index.js";
+import { TOOL_CATALOG } from "../src/tool-catalog.js";
 
 function resultOrToolPolicyError(run: () => unknown): void {
   try {

@@ -6,24 +6,14 @@ export {
   type RunRecordingOutcome,
   type RunRecordingStart,
 } from "./sqlite/create-run-recorder.js";
-export {
-  type OpenRunStoreOptions,
-  openRunStore,
-  RUN_STORE_BUSY_TIMEOUT_MS,
-  type SqliteRunStore,
-} from "./sqlite/open-run-store.js";
+export { type OpenRunStoreOptions, openRunStore, type SqliteRunStore } from "./sqlite/open-run-store.js";
 export { currentRunOwner, isRunOwnerAlive } from "./sqlite/process-owner.js";
 export {
   type ReconcileInterruptedRunsOptions,
   type ReconcileReport,
   reconcileInterruptedRuns,
 } from "./sqlite/reconcile-interrupted-runs.js";
-export {
-  runEventsFile,
-  runEventsFileName,
-  runStoreFile,
-  runToolOutputDir,
-} from "./sqlite/run-artifact-paths.js";
+export { runEventsFile, runStoreFile, runToolOutputDir } from "./sqlite/run-artifact-paths.js";
 export { createRunEventReader, readRunEvents, replaceFileAtomically } from "./sqlite/run-events-file.js";
 export {
   type RunRetentionOptions,

@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { SandboxError } from "../src/index.js";
-import { BUBBLEWRAP_INSTALL_HINT, prepareSandboxedCommand, probeSandboxEngine } from "../src/node/index.js";
+import { prepareSandboxedCommand, probeSandboxEngine } from "../src/node/index.js";
+import { BUBBLEWRAP_INSTALL_HINT } from "../src/node/probe-sandbox-engine.js";
 import { DEFAULT_POLICY, makeTree, runInSandbox } from "./run-in-sandbox.js";
 
 const tree = makeTree();

@@ -5,7 +5,7 @@ export {
   normalizeConversationTitle,
   parseConversationTitleInput,
 } from "./conversation-title.js";
-export { OPERATOR_TOKEN_MIN_CHARACTERS, operatorTokenProblem } from "./operator-token-rules.js";
+export { operatorTokenProblem } from "./operator-token-rules.js";
 export type {
   WebConsoleApp,
   WebConsoleRunEvent,
@@ -16,7 +16,6 @@ export type {
   WebRunStatus,
 } from "./web-console-app.js";
 export { WebConsoleError, type WebConsoleErrorCode } from "./web-console-error.js";
-export type { WebConsoleEvent, WebRunEvent } from "./web-event-hub.js";
 export type {
   WebAsksSource,
   WebDeliveriesSource,
@@ -26,13 +25,3 @@ export type {
   WebRunSummaryView,
   WebRunsPageSource,
 } from "./web-features.js";
-export type {
-  TitleProposalOutcome,
-  WebThread,
-  WebThreadOrigin,
-  WebTitleSource,
-  WebToolCall,
-  WebToolCallStatus,
-  WebTurn,
-  WebTurnStatus,
-} from "./web-thread-types.js";

@@ -10,11 +10,7 @@ export {
   prepareSandboxedCommand,
   type SandboxSpawnSpec,
 } from "./prepare-sandboxed-command.js";
-export {
-  BUBBLEWRAP_INSTALL_HINT,
-  probeSandboxEngine,
-  type SandboxEngineStatus,
-} from "./probe-sandbox-engine.js";
+export { probeSandboxEngine, type SandboxEngineStatus } from "./probe-sandbox-engine.js";
 export { type ReapReport, reapHostProcessLeftovers } from "./reap-host-process-leftovers.js";
 export { type SpawnProcessGroupOptions, spawnProcessGroup } from "./spawn-process-group.js";
 export { type StartSandboxedProcessOptions, startSandboxedProcess } from "./start-sandboxed-process.js";

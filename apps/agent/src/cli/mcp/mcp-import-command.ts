@@ -1,23 +1,23 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { type McpServerSpec, mcpConfigFileSchema } from "@mono-agent/config";
+import {
+  detectHost,
+  discoverHostFiles,
+  importHostMcpConfig,
+  MCP_IMPORT_HOSTS,
+  type McpImportHost,
+  type McpImportNote,
+  type McpServerSpec,
+  mcpConfigFileSchema,
+  usualHostFiles,
+} from "@mono-agent/config";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
-import { convertHostConfig } from "./convert-host-config.js";
-import type { ImportNote } from "./convert-host-server.js";
-import {
-  HOSTS,
-  type HostName,
-  detectHost,
-  discoverHostFiles,
-  usualHostFiles,
-} from "./host-config-formats.js";
-
-const USAGE = `mono-agent mcp import [FILE] [--from ${HOSTS.join("|")}] [--output FILE] [--force] [--dry-run] [--json]`;
+const USAGE = `mono-agent mcp import [FILE] [--from ${MCP_IMPORT_HOSTS.join("|")}] [--output FILE] [--force] [--dry-run] [--json]`;
 
 const HELP = `usage: ${USAGE}
 
@@ -41,7 +41,7 @@ Variables become mono-agent's forms: \${VAR}, \${VAR:-default} and \${env:NAME} 
 
 interface ImportedFile {
   file: string;
-  host: HostName;
+  host: McpImportHost;
   servers: string[];
 }
 
@@ -99,7 +99,7 @@ function outputTarget(
   };
 }
 
-function renderNotes(notes: readonly ImportNote[]): string[] {
+function renderNotes(notes: readonly McpImportNote[]): string[] {
   return notes.map(
     (note) =>
       `  ${note.kind === "action" ? "todo" : note.kind}: ${note.server ? `${note.server}: ` : ""}${note.message}`,
@@ -125,13 +125,16 @@ export async function mcpImportCommand(argv: readonly string[], io: CliIo): Prom
   }
   if (positionals.length > 1) throw usageError(`unexpected argument "${positionals[1]}"`, USAGE);
   const from = values.from;
-  if (from !== undefined && !(HOSTS as readonly string[]).includes(from))
-    throw usageError(`--from ${from} is not a host mono-agent imports; accepted: ${HOSTS.join(", ")}`, USAGE);
+  if (from !== undefined && !(MCP_IMPORT_HOSTS as readonly string[]).includes(from))
+    throw usageError(
+      `--from ${from} is not a host mono-agent imports; accepted: ${MCP_IMPORT_HOSTS.join(", ")}`,
+      USAGE,
+    );
   const home = io.env["HOME"] ?? homedir();
   const target = outputTarget(io, values.output);
   const sources =
     positionals[0] !== undefined
-      ? [{ file: resolve(io.cwd, positionals[0]), host: undefined as HostName | undefined }]
+      ? [{ file: resolve(io.cwd, positionals[0]), host: undefined as McpImportHost | undefined }]
       : discoverHostFiles(io.cwd, home).filter((entry) => from === undefined || entry.host === from);
   if (sources.length === 0)
     throw new ExitError(
@@ -141,18 +144,18 @@ export async function mcpImportCommand(argv: readonly string[], io: CliIo): Prom
       EXIT_FAILURE,
     );
   const importEnv = loadHostEnv({ exported: io.env, cwd: io.cwd, agentDir: io.cwd });
-  const notes: ImportNote[] = [];
+  const notes: McpImportNote[] = [];
   const imported: ImportedFile[] = [];
   const servers: Record<string, McpServerSpec> = {};
   for (const source of sources) {
     const value = readJson(source.file);
-    const host = (from as HostName | undefined) ?? source.host ?? detectHost(source.file, value);
+    const host = (from as McpImportHost | undefined) ?? source.host ?? detectHost(source.file, value);
     const parent = dirname(source.file);
     const projectFolder =
       basename(parent) === ".vscode" || basename(parent) === ".cursor" ? dirname(parent) : parent;
     const sourceWorkspace =
       source.file.startsWith(join(home, ".")) || projectFolder === home ? io.cwd : projectFolder;
-    const converted = convertHostConfig(value, host, source.file, {
+    const converted = importHostMcpConfig(value, host, source.file, {
       sourceWorkspace,
       targetWorkspace: target.workspace,
       home,

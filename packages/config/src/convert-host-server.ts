@@ -1,20 +1,17 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseEnvFile } from "./parse-env-file.js";
+import type { ConfigValue } from "./schema/env-reference-schema.js";
+import type { McpServerOptions, McpServerSpec } from "./schema/mcp-server-spec-schema.js";
 import {
-  type ConfigValue,
-  type McpServerOptions,
-  type McpServerSpec,
-  parseEnvFile,
-} from "@mono-agent/config";
-import {
-  type TranslateContext,
+  type McpImportContext,
   translateLiteral,
   translateValue,
   type ValueNote,
 } from "./translate-host-value.js";
 
 /** One line of the import report. */
-export interface ImportNote {
+export interface McpImportNote {
   server?: string;
   kind: "converted" | "dropped" | "action";
   message: string;
@@ -60,11 +57,11 @@ export function convertHostServer(
   name: string,
   entry: unknown,
   path: string,
-  context: TranslateContext,
+  context: McpImportContext,
   sourceFile: string,
-): { spec?: McpServerSpec; notes: ImportNote[] } {
-  const notes: ImportNote[] = [];
-  const note = (kind: ImportNote["kind"], message: string) => notes.push({ server: name, kind, message });
+): { spec?: McpServerSpec; notes: McpImportNote[] } {
+  const notes: McpImportNote[] = [];
+  const note = (kind: McpImportNote["kind"], message: string) => notes.push({ server: name, kind, message });
   const fromValue = (value: ValueNote) => note(value.kind, value.message);
   /** The `env` or `headers` object of the entry, each string value translated (see translateValue). */
   const translateValues = (field: "env" | "headers"): Record<string, ConfigValue> => {

@@ -1,12 +1,13 @@
-import { type McpServerSpec, mcpServerNameProblem } from "@mono-agent/config";
-import { type ImportNote, convertHostServer } from "./convert-host-server.js";
-import type { HostName } from "./host-config-formats.js";
-import type { TranslateContext } from "./translate-host-value.js";
+import { mcpServerNameProblem } from "./schema/mcp-server-name.js";
+import type { McpServerSpec } from "./schema/mcp-server-spec-schema.js";
+import { type McpImportNote, convertHostServer } from "./convert-host-server.js";
+import type { McpImportHost } from "./host-config-formats.js";
+import type { McpImportContext } from "./translate-host-value.js";
 
 /** What one host file gives: mono-agent server specs by name, and the report. */
-export interface ConvertedHostConfig {
+export interface ImportedHostMcpConfig {
   servers: Record<string, McpServerSpec>;
-  notes: ImportNote[];
+  notes: McpImportNote[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -27,7 +28,7 @@ export function serverNameFor(name: string): string {
 }
 
 /** Top-level keys that are another host's own settings, not MCP servers. */
-const HOST_OWN_KEYS: Partial<Record<HostName, string>> = {
+const HOST_OWN_KEYS: Partial<Record<McpImportHost, string>> = {
   "claude-desktop": "Claude Desktop's own setting",
   "claude-code": "Claude Code's own setting",
 };
@@ -36,13 +37,13 @@ const HOST_OWN_KEYS: Partial<Record<HostName, string>> = {
  * Converts another host's MCP file: `mcpServers` (all hosts), VS Code's `servers` and `inputs`, and
  * in `~/.claude.json` the user servers plus the servers of the project `context.sourceWorkspace`.
  */
-export function convertHostConfig(
+export function importHostMcpConfig(
   value: unknown,
-  host: HostName,
+  host: McpImportHost,
   file: string,
-  context: Omit<TranslateContext, "inputs">,
-): ConvertedHostConfig {
-  const notes: ImportNote[] = [];
+  context: Omit<McpImportContext, "inputs">,
+): ImportedHostMcpConfig {
+  const notes: McpImportNote[] = [];
   const servers: Record<string, McpServerSpec> = {};
   if (!isRecord(value)) {
     notes.push({ kind: "dropped", message: `${file} is not a JSON object; nothing to import` });

@@ -2,13 +2,13 @@ import { existsSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /** The hosts whose MCP config files `mcp import` reads. */
-export const HOSTS = ["claude-code", "cursor", "vscode", "claude-desktop", "windsurf"] as const;
-export type HostName = (typeof HOSTS)[number];
+export const MCP_IMPORT_HOSTS = ["claude-code", "cursor", "vscode", "claude-desktop", "windsurf"] as const;
+export type McpImportHost = (typeof MCP_IMPORT_HOSTS)[number];
 
 /** One file `mcp import` would read when no file is given, with the host that writes it. */
-export interface HostFile {
+export interface McpImportHostFile {
   file: string;
-  host: HostName;
+  host: McpImportHost;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface HostFile {
  * `~/.cursor/mcp.json`, VS Code `.vscode/mcp.json`, Claude Desktop `claude_desktop_config.json`,
  * Windsurf `~/.codeium/windsurf/mcp_config.json`.
  */
-export function usualHostFiles(workspace: string, home: string): HostFile[] {
+export function usualHostFiles(workspace: string, home: string): McpImportHostFile[] {
   return [
     { file: join(workspace, ".mcp.json"), host: "claude-code" },
     { file: join(workspace, ".cursor", "mcp.json"), host: "cursor" },
@@ -34,7 +34,7 @@ export function usualHostFiles(workspace: string, home: string): HostFile[] {
 }
 
 /** The usual host files that exist. */
-export function discoverHostFiles(workspace: string, home: string): HostFile[] {
+export function discoverHostFiles(workspace: string, home: string): McpImportHostFile[] {
   return usualHostFiles(workspace, home).filter((entry) => existsSync(entry.file));
 }
 
@@ -43,7 +43,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The host that wrote `value`, from the file's name first and its shape second. */
-export function detectHost(file: string, value: unknown): HostName {
+export function detectHost(file: string, value: unknown): McpImportHost {
   const name = basename(file);
   const folder = basename(dirname(file));
   if (name === "claude_desktop_config.json") return "claude-desktop";

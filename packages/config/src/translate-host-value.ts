@@ -1,8 +1,9 @@
 import { basename } from "node:path";
-import type { ConfigValue, EnvRecord } from "@mono-agent/config";
+import type { EnvRecord } from "./loaded-config.js";
+import type { ConfigValue } from "./schema/env-reference-schema.js";
 
 /** What translating other hosts' values needs to know. */
-export interface TranslateContext {
+export interface McpImportContext {
   /** The folder the source file's `${workspaceFolder}` means (the project holding .vscode/, .cursor/, .mcp.json). */
   sourceWorkspace: string;
   /** The workspace of the mono-agent folder being written: a stdio server's working directory. */
@@ -38,7 +39,7 @@ export function inputVariableName(id: string): string {
   return /^[0-9]/.test(name) || name === "" ? `INPUT_${name}` : name;
 }
 
-function parseParts(text: string, context: TranslateContext, literalPosition: boolean): Part[] {
+function parseParts(text: string, context: McpImportContext, literalPosition: boolean): Part[] {
   const parts: Part[] = [];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
@@ -71,7 +72,7 @@ function parseParts(text: string, context: TranslateContext, literalPosition: bo
   return parts;
 }
 
-function inputNote(id: string, context: TranslateContext, variable: string): ValueNote {
+function inputNote(id: string, context: McpImportContext, variable: string): ValueNote {
   const description = context.inputs.get(id)?.description;
   return {
     kind: "action",
@@ -87,7 +88,7 @@ function inputNote(id: string, context: TranslateContext, variable: string): Val
 export function translateLiteral(
   text: string,
   where: string,
-  context: TranslateContext,
+  context: McpImportContext,
 ): { value: string; notes: ValueNote[] } {
   if (!text.includes("${")) return { value: text, notes: [] };
   const notes: ValueNote[] = [];
@@ -127,7 +128,7 @@ export function translateLiteral(
 export function translateValue(
   text: string,
   where: string,
-  context: TranslateContext,
+  context: McpImportContext,
 ): { value: ConfigValue; notes: ValueNote[] } {
   if (!text.includes("${")) return { value: text, notes: [] };
   const parts = parseParts(text, context, false);

@@ -1,0 +1,121 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as node from "../src/node.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "CONTINUATION_HTTP_STATUS",
+        "CONTINUATION_MODES",
+        "CONTINUATION_STATES",
+        "ContinuationError",
+        "OPERATOR_PAGE_MAX",
+        "ORIGIN_CONTEXT_STATES",
+        "RETENTION_SWEEP_INTERVAL_MS",
+        "TERMINAL_STATES",
+        "buildOriginContextSnapshot",
+        "buildSynthesisPrompt",
+        "continuationHealth",
+        "isTerminalState",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "CONTINUATION_HTTP_STATUS",
+        "CONTINUATION_MODES",
+        "CONTINUATION_STATES",
+        "CompletionKind",
+        "ContinuationChannel",
+        "ContinuationDeliveryOrigin",
+        "ContinuationDeliveryOutcome",
+        "ContinuationDeliveryRequest",
+        "ContinuationError",
+        "ContinuationErrorCode",
+        "ContinuationHealth",
+        "ContinuationHealthStatus",
+        "ContinuationMode",
+        "ContinuationRecord",
+        "ContinuationState",
+        "ContinuationSynthesisRequest",
+        "ContinuationSynthesizer",
+        "DeliveryReceipt",
+        "DeliveryResolution",
+        "OPERATOR_PAGE_MAX",
+        "ORIGIN_CONTEXT_STATES",
+        "OriginContextBounds",
+        "OriginContextSnapshot",
+        "OriginContextState",
+        "OriginMessage",
+        "RETENTION_SWEEP_INTERVAL_MS",
+        "ResultBody",
+        "SynthesisPrompt",
+        "SynthesisUsage",
+        "TERMINAL_STATES",
+        "buildOriginContextSnapshot",
+        "buildSynthesisPrompt",
+        "continuationHealth",
+        "isTerminalState",
+      ]
+    `);
+  });
+
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "cancelContinuation",
+        "checkRetentionPolicy",
+        "continuationStoreFile",
+        "inspectStateDir",
+        "openContinuationStore",
+        "payloadHash",
+        "readContinuationHealth",
+        "readOperatorToken",
+        "resolveContinuationDelivery",
+        "retryContinuation",
+        "startContinuationService",
+        "sweepRetentionRows",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
+      [
+        "ContinuationCapabilityRequest",
+        "ContinuationPage",
+        "ContinuationService",
+        "ContinuationServiceLimits",
+        "ContinuationStore",
+        "ContinuationWorkerHooks",
+        "DeliveryResolution",
+        "DetachedService",
+        "IssuedContinuationCapability",
+        "LatestOriginMessages",
+        "NamedRoute",
+        "OpenContinuationStoreOptions",
+        "RecoveryReport",
+        "RetentionPolicy",
+        "RetentionReport",
+        "RetentionSweep",
+        "StartContinuationServiceOptions",
+        "StateDirProblem",
+        "cancelContinuation",
+        "checkRetentionPolicy",
+        "continuationStoreFile",
+        "inspectStateDir",
+        "openContinuationStore",
+        "payloadHash",
+        "readContinuationHealth",
+        "readOperatorToken",
+        "resolveContinuationDelivery",
+        "retryContinuation",
+        "startContinuationService",
+        "sweepRetentionRows",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,102 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as sqlite from "../src/sqlite.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "ANSWER_TEXT_MAX_CHARACTERS",
+        "ASK_USER_HEADER_MAX_CHARACTERS",
+        "ASK_USER_INPUT_SCHEMA",
+        "ASK_USER_MAX_OPTIONS",
+        "ASK_USER_MAX_QUESTIONS",
+        "ASK_USER_MIN_OPTIONS",
+        "ASK_USER_TEXT_MAX_CHARACTERS",
+        "InteractionError",
+        "MAX_TIMER_MS",
+        "checkAnswer",
+        "checkFormContent",
+        "checkFormValue",
+        "createAskBroker",
+        "decideApproval",
+        "hashToolArguments",
+        "parseAskUserInput",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "ANSWER_TEXT_MAX_CHARACTERS",
+        "ASK_USER_HEADER_MAX_CHARACTERS",
+        "ASK_USER_INPUT_SCHEMA",
+        "ASK_USER_MAX_OPTIONS",
+        "ASK_USER_MAX_QUESTIONS",
+        "ASK_USER_MIN_OPTIONS",
+        "ASK_USER_TEXT_MAX_CHARACTERS",
+        "AnsweredBy",
+        "ApprovalLookup",
+        "ApprovalNeed",
+        "ApprovalRecord",
+        "ApprovalRules",
+        "ApprovalScope",
+        "ApprovalStore",
+        "ApprovalSubject",
+        "AskAnswer",
+        "AskBroker",
+        "AskBrokerOptions",
+        "AskCancelReason",
+        "AskChannel",
+        "AskKind",
+        "AskOption",
+        "AskPrompt",
+        "AskQuestion",
+        "AskRecord",
+        "AskSettlement",
+        "AskStatus",
+        "AskStore",
+        "BrokerClock",
+        "ElicitationAction",
+        "FormField",
+        "FormSchema",
+        "FormValue",
+        "InteractionError",
+        "InteractionErrorCode",
+        "InteractionStore",
+        "MAX_TIMER_MS",
+        "OpenAskInput",
+        "QuestionAnswer",
+        "checkAnswer",
+        "checkFormContent",
+        "checkFormValue",
+        "createAskBroker",
+        "decideApproval",
+        "hashToolArguments",
+        "parseAskUserInput",
+      ]
+    `);
+  });
+  test("./sqlite", () => {
+    expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot(`
+      [
+        "INTERACTION_STORE_BUSY_TIMEOUT_MS",
+        "approvals",
+        "asks",
+        "createSqliteInteractionStore",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
+      [
+        "INTERACTION_STORE_BUSY_TIMEOUT_MS",
+        "approvals",
+        "asks",
+        "createSqliteInteractionStore",
+      ]
+    `);
+  });
+});

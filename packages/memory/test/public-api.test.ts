@@ -1,0 +1,91 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as lite from "../src/lite/index.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "MEMORY_JOURNAL_SERVER_NAME",
+        "MEMORY_RECALL_SERVER_NAME",
+        "MemoryError",
+        "RECALL_DEFAULT_LIMIT",
+        "RECALL_MAX_LIMIT",
+        "createMemoryJournalRunState",
+        "createMemoryJournalServer",
+        "createMemoryRecallServer",
+        "createRememberServer",
+        "formatBullet",
+        "parseBullets",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "JournalBrowseResult",
+        "JournalEntry",
+        "JournalRecord",
+        "JournalSnapshot",
+        "MEMORY_JOURNAL_SERVER_NAME",
+        "MEMORY_RECALL_SERVER_NAME",
+        "MemoryBullet",
+        "MemoryError",
+        "MemoryErrorCode",
+        "MemoryHit",
+        "MemoryJournalRunState",
+        "MemoryJournalServerContext",
+        "MemoryRecallServerContext",
+        "MemoryStatus",
+        "MemoryStore",
+        "MemoryStoreCapabilities",
+        "MemoryType",
+        "RECALL_DEFAULT_LIMIT",
+        "RECALL_MAX_LIMIT",
+        "RememberOutcome",
+        "RememberServerContext",
+        "createMemoryJournalRunState",
+        "createMemoryJournalServer",
+        "createMemoryRecallServer",
+        "createRememberServer",
+        "formatBullet",
+        "parseBullets",
+      ]
+    `);
+  });
+
+  test("./lite", () => {
+    expect(Object.keys(lite).sort()).toMatchInlineSnapshot(`
+      [
+        "applyForget",
+        "contentHash",
+        "inspectLiteMemory",
+        "openLiteMemoryStore",
+        "prepareForget",
+        "restoreForget",
+        "runningAgentPid",
+        "utcDate",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "lite/index.ts"))).toMatchInlineSnapshot(`
+      [
+        "ForgetPlan",
+        "LiteMemoryReport",
+        "LiteMemoryStore",
+        "LiteMemoryStoreOptions",
+        "applyForget",
+        "contentHash",
+        "inspectLiteMemory",
+        "openLiteMemoryStore",
+        "prepareForget",
+        "restoreForget",
+        "runningAgentPid",
+        "utcDate",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,171 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as sqlite from "../src/sqlite.js";
+import * as sqliteHealth from "../src/sqlite-health.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "CONVERSATION_ID_MAX_LENGTH",
+        "DAY_MS",
+        "RETENTION_SWEEP_INTERVAL_MS",
+        "RUN_CHECKPOINT_EVERY_EVENTS",
+        "RUN_CHECKPOINT_INTERVAL_MS",
+        "RUN_EVENTS_READ_MAX",
+        "RUN_HISTORY_TOOL_ERROR_CODES",
+        "RUN_ID_MAX_LENGTH",
+        "RUN_ID_PATTERN",
+        "RUN_LIST_MAX_LIMIT",
+        "RUN_STATUSES",
+        "RunHistoryError",
+        "SEARCH_CACHE_MAX_RUNS",
+        "assertConversationId",
+        "assertRunId",
+        "callRunHistory",
+        "createRunHistoryServer",
+        "createRunSearchCache",
+        "isRunStatus",
+        "logicalConversationId",
+        "rolloverBucket",
+        "searchTermsOf",
+        "serializeRunEvent",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "BadEventLine",
+        "BoundRunRecordOptions",
+        "CONVERSATION_ID_MAX_LENGTH",
+        "CachedSearchRun",
+        "DAY_MS",
+        "ListRunsQuery",
+        "RETENTION_SWEEP_INTERVAL_MS",
+        "RUN_CHECKPOINT_EVERY_EVENTS",
+        "RUN_CHECKPOINT_INTERVAL_MS",
+        "RUN_EVENTS_READ_MAX",
+        "RUN_HISTORY_TOOL_ERROR_CODES",
+        "RUN_ID_MAX_LENGTH",
+        "RUN_ID_PATTERN",
+        "RUN_LIST_MAX_LIMIT",
+        "RUN_STATUSES",
+        "ReadRunEventsOptions",
+        "RetentionSelection",
+        "RunCompletion",
+        "RunEvent",
+        "RunEventReader",
+        "RunEventsRead",
+        "RunHistoryContext",
+        "RunHistoryError",
+        "RunHistoryErrorCode",
+        "RunHistoryRollover",
+        "RunOwner",
+        "RunPage",
+        "RunPrivateFields",
+        "RunProgress",
+        "RunSearchCache",
+        "RunSearchFields",
+        "RunSearchScope",
+        "RunStart",
+        "RunStatus",
+        "RunStore",
+        "RunSummary",
+        "RunTextBlock",
+        "RunToolCount",
+        "RunToolResultBlock",
+        "RunToolUseBlock",
+        "RunUsage",
+        "RunWarning",
+        "RunningRun",
+        "SEARCH_CACHE_MAX_RUNS",
+        "SettledRunSearchFields",
+        "SettledRunsPosition",
+        "SettledRunsQuery",
+        "SettledRunsSince",
+        "TerminalRunStatus",
+        "assertConversationId",
+        "assertRunId",
+        "callRunHistory",
+        "createRunHistoryServer",
+        "createRunSearchCache",
+        "isRunStatus",
+        "logicalConversationId",
+        "rolloverBucket",
+        "searchTermsOf",
+        "serializeRunEvent",
+      ]
+    `);
+  });
+
+  test("./sqlite", () => {
+    expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot(`
+      [
+        "createRunEventReader",
+        "createRunRecorder",
+        "currentRunOwner",
+        "isRunOwnerAlive",
+        "openRunStore",
+        "readRunEvents",
+        "reconcileInterruptedRuns",
+        "replaceFileAtomically",
+        "runEventsFile",
+        "runStoreFile",
+        "runToolOutputDir",
+        "sweepRunRetention",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
+      [
+        "OpenRunStoreOptions",
+        "ReconcileInterruptedRunsOptions",
+        "ReconcileReport",
+        "RunRecorder",
+        "RunRecorderOptions",
+        "RunRecording",
+        "RunRecordingOutcome",
+        "RunRecordingStart",
+        "RunRetentionOptions",
+        "RunRetentionReport",
+        "SqliteRunStore",
+        "createRunEventReader",
+        "createRunRecorder",
+        "currentRunOwner",
+        "isRunOwnerAlive",
+        "openRunStore",
+        "readRunEvents",
+        "reconcileInterruptedRuns",
+        "replaceFileAtomically",
+        "runEventsFile",
+        "runStoreFile",
+        "runToolOutputDir",
+        "sweepRunRetention",
+      ]
+    `);
+  });
+
+  test("./sqlite-health", () => {
+    expect(Object.keys(sqliteHealth).sort()).toMatchInlineSnapshot(`
+      [
+        "currentRunOwner",
+        "isRunOwnerAlive",
+        "readRunsHealth",
+        "runStoreFile",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "sqlite-health.ts"))).toMatchInlineSnapshot(`
+      [
+        "RunsHealth",
+        "currentRunOwner",
+        "isRunOwnerAlive",
+        "readRunsHealth",
+        "runStoreFile",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,70 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as node from "../src/node/index.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "SandboxError",
+        "allowlistAllowsHost",
+        "mergeSandboxPolicy",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "MergeSandboxPolicyOptions",
+        "SandboxError",
+        "SandboxErrorCode",
+        "SandboxNetworkMode",
+        "SandboxPolicy",
+        "SandboxPolicyRequest",
+        "allowlistAllowsHost",
+        "mergeSandboxPolicy",
+      ]
+    `);
+  });
+
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "createDenyWriteMatcher",
+        "matchesDenyWrite",
+        "openHostProcessLedger",
+        "prepareSandboxedCommand",
+        "probeSandboxEngine",
+        "reapHostProcessLeftovers",
+        "spawnProcessGroup",
+        "startSandboxedProcess",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node/index.ts"))).toMatchInlineSnapshot(`
+      [
+        "DenyWriteMatcher",
+        "HostProcessLedger",
+        "OwnedPathIdentity",
+        "PrepareSandboxedCommandOptions",
+        "ProtectedPaths",
+        "ReapReport",
+        "SandboxEngineStatus",
+        "SandboxSpawnSpec",
+        "SpawnProcessGroupOptions",
+        "StartSandboxedProcessOptions",
+        "createDenyWriteMatcher",
+        "matchesDenyWrite",
+        "openHostProcessLedger",
+        "prepareSandboxedCommand",
+        "probeSandboxEngine",
+        "reapHostProcessLeftovers",
+        "spawnProcessGroup",
+        "startSandboxedProcess",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,104 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as sqlite from "../src/sqlite/index.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "COLD_RESEED_HEADER",
+        "COLD_RESEED_MAX_BYTES",
+        "FOREGROUND_TIMEOUT_MS",
+        "PAYLOAD_MAX_BYTES",
+        "SessionHistoryError",
+        "TERMINAL_STATES",
+        "callSessionHistory",
+        "coldReseedProjection",
+        "createSessionHistoryServer",
+        "invocationWrite",
+        "isTerminalState",
+        "resultWrite",
+        "withoutRolloverBucket",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "ArtifactReference",
+        "COLD_RESEED_HEADER",
+        "COLD_RESEED_MAX_BYTES",
+        "CallOrderingKey",
+        "CallSearchQuery",
+        "FOREGROUND_TIMEOUT_MS",
+        "InvocationWrite",
+        "PAYLOAD_MAX_BYTES",
+        "PersistenceErrorCode",
+        "PersistenceResult",
+        "ProjectedPayload",
+        "RecordPhase",
+        "ResultWrite",
+        "RetentionOptions",
+        "SearchRequest",
+        "SessionHistoryContext",
+        "SessionHistoryError",
+        "SessionHistoryErrorCode",
+        "SessionHistoryStore",
+        "SessionRollover",
+        "SessionScope",
+        "TERMINAL_STATES",
+        "TerminalState",
+        "Tombstone",
+        "TombstoneReason",
+        "ToolCallIdentity",
+        "ToolCallSummary",
+        "ToolLifecycleWrite",
+        "ToolOutcome",
+        "ToolRecord",
+        "callSessionHistory",
+        "coldReseedProjection",
+        "createSessionHistoryServer",
+        "invocationWrite",
+        "isTerminalState",
+        "resultWrite",
+        "withoutRolloverBucket",
+      ]
+    `);
+  });
+
+  test("./sqlite", () => {
+    expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot(`
+      [
+        "DRAIN_TIMEOUT_MS",
+        "WRITE_BUSY_DEADLINE_MS",
+        "openToolHistoryStore",
+        "runToolOutputDir",
+        "startToolHistoryWriter",
+        "toolHistoryFile",
+        "toolRecordId",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "sqlite/index.ts"))).toMatchInlineSnapshot(`
+      [
+        "DRAIN_TIMEOUT_MS",
+        "DrainReport",
+        "OpenToolHistoryStoreOptions",
+        "RetentionReport",
+        "SqliteToolHistoryStore",
+        "ToolHistoryWriter",
+        "ToolHistoryWriterOptions",
+        "WRITE_BUSY_DEADLINE_MS",
+        "WriterStatistics",
+        "openToolHistoryStore",
+        "runToolOutputDir",
+        "startToolHistoryWriter",
+        "toolHistoryFile",
+        "toolRecordId",
+      ]
+    `);
+  });
+});

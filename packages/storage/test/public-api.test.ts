@@ -1,0 +1,95 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as postgres from "../src/postgres.js";
+import * as sqlite from "../src/sqlite.js";
+import * as testing from "../src/testing.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_POSTGRES_SCHEMA",
+        "POSTGRES_SCHEMA_NAME_PATTERN",
+        "StorageError",
+        "assertPostgresSchemaName",
+        "redactPostgresUrl",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_POSTGRES_SCHEMA",
+        "POSTGRES_SCHEMA_NAME_PATTERN",
+        "StorageError",
+        "StorageErrorCode",
+        "assertPostgresSchemaName",
+        "redactPostgresUrl",
+      ]
+    `);
+  });
+  test("./sqlite", () => {
+    expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot(`
+      [
+        "SQLITE_MIGRATION_ATTEMPTS",
+        "migrateSqlite",
+        "openSqliteDatabase",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
+      [
+        "MigrateSqliteOptions",
+        "OpenSqliteDatabaseOptions",
+        "SQLITE_MIGRATION_ATTEMPTS",
+        "migrateSqlite",
+        "openSqliteDatabase",
+      ]
+    `);
+  });
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "POSTGRES_CONNECT_TIMEOUT_MS",
+        "POSTGRES_POOL_MAX_DEFAULT",
+        "advisoryLockKey",
+        "migratePostgres",
+        "openPostgresPool",
+        "postgresMigrationStatus",
+        "withAdvisoryLock",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
+      [
+        "OpenPostgresPoolOptions",
+        "POSTGRES_CONNECT_TIMEOUT_MS",
+        "POSTGRES_POOL_MAX_DEFAULT",
+        "PostgresMigrationStatus",
+        "PostgresMigrations",
+        "PostgresPool",
+        "WithAdvisoryLockOptions",
+        "advisoryLockKey",
+        "migratePostgres",
+        "openPostgresPool",
+        "postgresMigrationStatus",
+        "withAdvisoryLock",
+      ]
+    `);
+  });
+  test("./testing", () => {
+    expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
+      [
+        "startTestPostgres",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "testing.ts"))).toMatchInlineSnapshot(`
+      [
+        "TestPostgres",
+        "startTestPostgres",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import { exportedNames } from "@mono-agent/test-utils";
+import { describe, expect, test } from "vitest";
+import * as root from "../src/index.js";
+import * as node from "../src/node.js";
+
+const sourceDir = join(import.meta.dirname, "..", "src");
+
+// Adding a name here is an API decision: export what another package or a documented host uses; keep
+// limits and helpers internal (tests import them from ../src/<file>.js).
+describe("public API", () => {
+  test("the root entry", () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "CONVERSATION_TITLE_MAX_CHARACTERS",
+        "CONVERSATION_TITLE_TOOL_NAME",
+        "WebConsoleError",
+        "normalizeConversationTitle",
+        "operatorTokenProblem",
+        "parseConversationTitleInput",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
+      [
+        "CONVERSATION_TITLE_MAX_CHARACTERS",
+        "CONVERSATION_TITLE_TOOL_NAME",
+        "ConversationTitleParse",
+        "WebAsksSource",
+        "WebConsoleApp",
+        "WebConsoleError",
+        "WebConsoleErrorCode",
+        "WebConsoleRunEvent",
+        "WebDelivered",
+        "WebDeliveriesSource",
+        "WebDeliveryView",
+        "WebFeatures",
+        "WebMemoryPageSource",
+        "WebRunContext",
+        "WebRunRequest",
+        "WebRunResult",
+        "WebRunStatus",
+        "WebRunSummaryView",
+        "WebRunsPageSource",
+        "normalizeConversationTitle",
+        "operatorTokenProblem",
+        "parseConversationTitleInput",
+      ]
+    `);
+  });
+
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "createWebThreadStore",
+        "generateOperatorToken",
+        "isTitleWritable",
+        "startWebConsole",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
+      [
+        "StartWebConsoleOptions",
+        "WebConsole",
+        "WebServer",
+        "WebThreadStore",
+        "createWebThreadStore",
+        "generateOperatorToken",
+        "isTitleWritable",
+        "startWebConsole",
+      ]
+    `);
+  });
+});
