@@ -1,4 +1,4 @@
-import type { ChannelRunEvent, ChannelRunResult, InboundReply } from "@mono-agent/channel-kit";
+import type { ChannelRunEvent, InboundReply } from "@mono-agent/channel-kit";
 import { callSlack } from "./slack-api-error.js";
 import { SLACK_MESSAGE_LIMIT, SLACK_MIN_UPDATE_INTERVAL_MS } from "./slack-limits.js";
 import { createSlackReply, type SlackReplyOptions, settledReplyText, toolStatusLine } from "./slack-reply.js";
