@@ -24,6 +24,12 @@ await build({
           path: "./mcp/probe-mcp-servers.js",
           external: true,
         }));
+        // PostgreSQL (pg, drizzle's pg-core, the stores' migration folders found by import.meta.url) only
+        // for a config with storage.postgres: keep it a separate module, loaded from where it was built.
+        builder.onResolve({ filter: /\/storage\/agent-storage-postgres\.js$/ }, () => ({
+          path: "../storage/agent-storage-postgres.js",
+          external: true,
+        }));
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
           BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
         );

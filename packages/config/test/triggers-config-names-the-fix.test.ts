@@ -21,6 +21,13 @@ describe("the triggers block", () => {
     expect(loaded.config.runtime.session.isolateProactive).toBe(true);
     expect(loaded.config.triggers?.schedules.ops?.catchUp).toBe("latest");
     expect(loaded.config.triggers?.webhooks.deploy?.maxBodyBytes).toBe(65_536);
+    expect(loaded.config.triggers?.webhooks.deploy?.deliveryIdHeaders).toEqual([
+      "x-github-delivery",
+      "x-gitlab-event-uuid",
+      "webhook-id",
+      "idempotency-key",
+      "x-request-id",
+    ]);
     expect(loaded.config.triggers?.webhookServer).toEqual({ host: "127.0.0.1", port: 4318, exposed: false });
   });
 
@@ -40,12 +47,16 @@ describe("the triggers block", () => {
           open: { prompt: "p" },
           leaky: { prompt: "p", bearer: { $env: "TOKEN", default: "literal-secret-value" } },
           big: { prompt: "p", bearer: { $env: "TOKEN" }, maxBodyBytes: 10_000_000 },
+          ids: { prompt: "p", bearer: { $env: "TOKEN" }, deliveryIdHeaders: ["X-Delivery", "bad header"] },
         },
       },
     });
     expect(messages["triggers.webhooks.open"]).toContain('needs "bearer" or "signature"');
     expect(messages["triggers.webhooks.leaky.bearer"]).toContain('no "default"');
     expect(messages["triggers.webhooks.big.maxBodyBytes"]).toContain("1048576");
+    expect(messages["triggers.webhooks.ids.deliveryIdHeaders[1]"]).toContain(
+      "header name such as x-github-delivery",
+    );
     expect(Object.keys(messages).some((path) => path.startsWith("triggers.schedules"))).toBe(true);
     expect(JSON.stringify(messages)).toContain("accepted: a trigger name");
     expect(messages["triggers.schedules.far.timezone"]).toContain("IANA time zone");

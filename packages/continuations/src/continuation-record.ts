@@ -40,6 +40,8 @@ export interface ContinuationRecord {
   fingerprint: string;
   taskKey: string;
   taskHash: string;
+  /** `mcp_task`: an MCP task the host handed off when its run ended (`taskKey` is `mcp-task:<taskId>`). */
+  source?: "mcp_task";
   deadlineMs: number;
   claimedAtMs: number;
   updatedAtMs: number;

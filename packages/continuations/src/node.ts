@@ -34,4 +34,10 @@ export {
   retryContinuation,
 } from "./node/operator-actions.js";
 export type { RecoveryReport } from "./node/recover-continuations.js";
+export {
+  handedOffTaskId,
+  type TaskHandoffClaim,
+  type TaskHandoffRequest,
+  taskHandoffDeadlineMs,
+} from "./node/task-handoff.js";
 export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";

@@ -72,6 +72,7 @@ describe("public API", () => {
         "cancelContinuation",
         "checkRetentionPolicy",
         "continuationStoreFile",
+        "handedOffTaskId",
         "inspectStateDir",
         "openContinuationStore",
         "payloadHash",
@@ -81,6 +82,7 @@ describe("public API", () => {
         "retryContinuation",
         "startContinuationService",
         "sweepRetentionRows",
+        "taskHandoffDeadlineMs",
       ]
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
@@ -103,9 +105,12 @@ describe("public API", () => {
         "RetentionSweep",
         "StartContinuationServiceOptions",
         "StateDirProblem",
+        "TaskHandoffClaim",
+        "TaskHandoffRequest",
         "cancelContinuation",
         "checkRetentionPolicy",
         "continuationStoreFile",
+        "handedOffTaskId",
         "inspectStateDir",
         "openContinuationStore",
         "payloadHash",
@@ -115,6 +120,7 @@ describe("public API", () => {
         "retryContinuation",
         "startContinuationService",
         "sweepRetentionRows",
+        "taskHandoffDeadlineMs",
       ]
     `);
   });

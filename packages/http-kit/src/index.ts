@@ -8,6 +8,7 @@ export {
   type BodyLimits,
   type JsonBodyRules,
   parseJsonText,
+  readBodyBytes,
   readBodyText,
   readJsonBody,
 } from "./read-json-body.js";

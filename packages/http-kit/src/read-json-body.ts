@@ -18,11 +18,12 @@ export interface JsonBodyRules extends BodyLimits {
 }
 
 /**
- * Reads a request body as UTF-8 text of at most `maxBytes`. Throws `body_too_large` when the declared
- * length passes the limit (nothing is read) or as soon as the received bytes do (the rest is not
- * read), `body_aborted` when the client goes away first.
+ * Reads a request body as bytes, at most `maxBytes`. Throws `body_too_large` when the declared length
+ * passes the limit (nothing is read) or as soon as the received bytes do (the rest is not read),
+ * `body_aborted` when the client goes away first. For a route that must check the exact bytes (an HMAC
+ * signature) or refuse text that is not UTF-8.
  */
-export async function readBodyText(request: Request, limits: BodyLimits): Promise<string> {
+export async function readBodyBytes(request: Request, limits: BodyLimits): Promise<Uint8Array> {
   const tooLarge = () =>
     new HttpKitError(
       "body_too_large",
@@ -30,10 +31,9 @@ export async function readBodyText(request: Request, limits: BodyLimits): Promis
     );
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw tooLarge();
-  if (request.body === null) return "";
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
+  const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
@@ -44,7 +44,7 @@ export async function readBodyText(request: Request, limits: BodyLimits): Promis
         void reader.cancel().catch(() => {});
         throw tooLarge();
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
   } catch (error) {
     if (HttpKitError.isInstance(error)) throw error;
@@ -52,7 +52,21 @@ export async function readBodyText(request: Request, limits: BodyLimits): Promis
       cause: error,
     });
   }
-  return text + decoder.decode();
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Reads a request body as UTF-8 text of at most `maxBytes` ({@link readBodyBytes}; bytes that are not
+ * UTF-8 become U+FFFD).
+ */
+export async function readBodyText(request: Request, limits: BodyLimits): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, limits));
 }
 
 /**

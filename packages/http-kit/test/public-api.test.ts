@@ -20,6 +20,7 @@ describe("public API", () => {
         "loopbackHostNames",
         "noStoreHeaders",
         "parseJsonText",
+        "readBodyBytes",
         "readBodyText",
         "readJsonBody",
       ]
@@ -38,6 +39,7 @@ describe("public API", () => {
         "loopbackHostNames",
         "noStoreHeaders",
         "parseJsonText",
+        "readBodyBytes",
         "readBodyText",
         "readJsonBody",
       ]

@@ -18,6 +18,9 @@ export const TASK_CANCEL_TIMEOUT_MS = 1_000;
 /** Why a task call stopped before its result: the caller maps it to its error. */
 export type TaskStop = "idle_timeout" | "time_limit" | "aborted";
 
+/** Why a task that may outlive its run was handed off (it keeps working on the server). */
+export type TaskHandoffReason = "handoff_after" | "idle_timeout" | "time_limit";
+
 /** What one task-augmented call needs. */
 export interface McpTaskCall {
   client: Client;
@@ -30,13 +33,21 @@ export interface McpTaskCall {
   signal: AbortSignal;
   /** Each new status of the task (created, then every change of status or message). */
   onStatus?: (task: Task) => void;
+  /**
+   * The task may outlive the run: still `working` this long after the call started (or at the idle
+   * timeout or the time limit), it is returned as `handoff`, not cancelled. An abort still cancels it.
+   */
+  handoffAfterMs?: number;
+  /** The TTL asked of the server, in ms (default `totalTimeoutMs`); a task that may be handed off asks for longer. */
+  ttlMs?: number;
 }
 
 /** The result of a task call, or why it stopped (the task is cancelled on the server then). */
 export type McpTaskOutcome =
   | { kind: "result"; task: Task; result: CallToolResult }
   | { kind: "failed"; task: Task }
-  | { kind: "stopped"; reason: TaskStop; task?: Task };
+  | { kind: "stopped"; reason: TaskStop; task?: Task }
+  | { kind: "handoff"; reason: TaskHandoffReason; task: Task };
 
 /**
  * Calls a tool as an MCP task (2025-11-25 tasks utility): `tools/call` with `task: { ttl }`, then
@@ -49,6 +60,8 @@ export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
   let lastNews = started;
   let task: Task | undefined;
   const stop = async (reason: TaskStop): Promise<McpTaskOutcome> => {
+    if (task && reason !== "aborted" && call.handoffAfterMs !== undefined && task.status === "working")
+      return { kind: "handoff", reason, task };
     if (task) await cancelQuietly(call.client, task.taskId);
     return { kind: "stopped", reason, ...(task ? { task } : {}) };
   };
@@ -59,11 +72,17 @@ export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
     if (Date.now() - lastNews >= call.idleTimeoutMs) return "idle_timeout";
     return undefined;
   };
+  const handoffDue = () =>
+    call.handoffAfterMs !== undefined && Date.now() - started >= call.handoffAfterMs && !call.signal.aborted;
   try {
     const created = await call.client.request(
       {
         method: "tools/call",
-        params: { name: call.toolName, arguments: call.arguments, task: { ttl: call.totalTimeoutMs } },
+        params: {
+          name: call.toolName,
+          arguments: call.arguments,
+          task: { ttl: call.ttlMs ?? call.totalTimeoutMs },
+        },
       },
       CreateTaskResultSchema,
       { signal: call.signal, timeout: call.idleTimeoutMs },
@@ -72,7 +91,12 @@ export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
     call.onStatus?.(task);
     let wait = pollInterval(task);
     while (task.status === "working") {
-      const reason = await sleepUnless(wait, call.signal, () => stopReason());
+      if (handoffDue()) return { kind: "handoff", reason: "handoff_after", task };
+      const untilHandoff =
+        call.handoffAfterMs === undefined ? wait : call.handoffAfterMs - (Date.now() - started);
+      const reason = await sleepUnless(Math.max(0, Math.min(wait, untilHandoff)), call.signal, () =>
+        stopReason(),
+      );
       if (reason) return await stop(reason);
       const next = await call.client.experimental.tasks.getTask(task.taskId, {
         signal: call.signal,
@@ -125,6 +149,7 @@ async function sleepUnless(
   return check();
 }
 
-async function cancelQuietly(client: Client, taskId: string): Promise<void> {
+/** Best-effort `tasks/cancel`, bounded by {@link TASK_CANCEL_TIMEOUT_MS}; never throws. */
+export async function cancelQuietly(client: Client, taskId: string): Promise<void> {
   await client.experimental.tasks.cancelTask(taskId, { timeout: TASK_CANCEL_TIMEOUT_MS }).catch(() => {});
 }

@@ -4,6 +4,7 @@ import type { ConnectedTransport } from "./connect-mcp-server.js";
 import type { McpToolProgressEvent } from "./mcp-agent-tool.js";
 import type { McpBridgeErrorCode } from "./mcp-bridge-error.js";
 import type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";
+import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 import type { McpToolListCache } from "./mcp-tool-list-cache.js";
 import { type McpServerStatusEvent, startMcpServers } from "./start-mcp-servers.js";
 import type { RunServerSpec } from "./run-server-spec.js";
@@ -78,6 +79,8 @@ export interface ConnectMcpServersOptions {
   elicitation?: McpElicitationPort;
   /** Each server's connect, failure and tool-list change, as it happens (status lines of late servers). */
   onServerStatus?: (event: McpServerStatusEvent) => void;
+  /** Tasks of the servers it allows may outlive the run instead of being cancelled (see {@link McpTaskHandoff}). */
+  taskHandoff?: McpTaskHandoff;
   /** MCP client identity sent at initialise (default `mono-agent` / `0.0.0`). */
   clientInfo?: { name: string; version: string };
 }

@@ -9,6 +9,13 @@ export type { McpToolProgressEvent } from "./mcp-agent-tool.js";
 export type { McpToolProgress } from "./map-call-tool-result.js";
 export { mcpAgentToolInfo } from "./mcp-agent-tool.js";
 export { type McpElicitationPort } from "./mcp-elicitation-port.js";
+export { type CheckMcpTasksOptions, checkMcpTasks, type McpTaskCheck } from "./check-mcp-tasks.js";
+export type { TaskHandoffReason } from "./call-mcp-task.js";
+export type {
+  McpTaskHandoff,
+  McpTaskHandoffReceipt,
+  McpTaskHandoffRequest,
+} from "./mcp-task-handoff.js";
 export { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 export type {
   RunRemoteServerSpec,

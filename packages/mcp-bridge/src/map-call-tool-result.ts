@@ -1,6 +1,6 @@
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import { type OversizeOutputTarget, isOversizeOutput, limitToolOutput } from "./limit-tool-output.js";
+import { isOversizeOutput, limitToolOutput, type OversizeOutputTarget } from "./limit-tool-output.js";
 
 /** `details` of every MCP tool result the bridge returns to pi. */
 export interface McpToolCallDetails {
@@ -14,6 +14,8 @@ export interface McpToolCallDetails {
   savedPath?: string;
   /** The MCP task the result came from, for a tool called as a task. */
   taskId?: string;
+  /** Set when the task was still running and continues after the run (see `McpTaskHandoff`). */
+  handedOff?: { continuationId: string; deadline: string };
   /** Set on progress updates (pi `onUpdate`), not on final results. */
   progress?: McpToolProgress;
 }

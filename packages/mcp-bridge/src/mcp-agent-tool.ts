@@ -3,10 +3,11 @@ import type { TSchema } from "@mariozechner/pi-ai";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { LONGEST_TIMER_MS, startCallClock } from "./call-clock.js";
-import { callMcpTask, type McpTaskOutcome } from "./call-mcp-task.js";
+import { callMcpTask, cancelQuietly, type McpTaskOutcome } from "./call-mcp-task.js";
 import { safePathSegment } from "./limit-tool-output.js";
 import { type McpToolCallDetails, type McpToolProgress, mapCallToolResult } from "./map-call-tool-result.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
+import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 import { normalizeToolInputSchema } from "./normalize-tool-input-schema.js";
 import type { PersonWaits } from "./person-waits.js";
 
@@ -48,6 +49,8 @@ export interface McpAgentToolInput {
   onProgress?: (event: McpToolProgressEvent) => void;
   /** Why the server is gone (exit code, stderr line), for the `server_disconnected` message. */
   describeDisconnect: () => string;
+  /** Set when this server's tasks may outlive the run (see {@link McpTaskHandoff}). */
+  taskHandoff?: McpTaskHandoff;
 }
 
 /** What the host may know of an MCP tool behind a pi tool: its server, original name and annotations. */
@@ -57,6 +60,9 @@ export interface McpAgentToolInfo {
   /** The server's hints (untrusted, per the spec): `readOnlyHint`, `destructiveHint`, ... */
   annotations?: McpTool["annotations"];
 }
+
+/** Longest server status message quoted in a hand-off result, in characters (one line of untrusted text). */
+export const MAX_HANDOFF_STATUS_CHARS = 200;
 
 const toolInfos = new WeakMap<object, McpAgentToolInfo>();
 
@@ -138,6 +144,12 @@ async function callMcpTool(
         idleTimeoutMs: input.callTimeoutMs,
         totalTimeoutMs: input.callMaxTotalTimeoutMs,
         signal: controller.signal,
+        ...(input.taskHandoff
+          ? {
+              handoffAfterMs: input.taskHandoff.afterMs,
+              ttlMs: Math.max(input.taskHandoff.ttlMs, input.callMaxTotalTimeoutMs),
+            }
+          : {}),
         onStatus: (task) => {
           const update: McpToolProgress = { progress: 0, message: describeTask(task) };
           onUpdate?.({
@@ -147,6 +159,7 @@ async function callMcpTool(
           input.onProgress?.({ serverName, toolName: tool.name, name, toolCallId, ...update });
         },
       });
+      if (outcome.kind === "handoff") return await handOffTask(outcome, connected, toolCallId);
       return await taskResult(outcome, input, toolCallId);
     }
     const result = await client.callTool(
@@ -255,7 +268,7 @@ function describeTask(task: { taskId: string; status: string; statusMessage?: st
 }
 
 async function taskResult(
-  outcome: McpTaskOutcome,
+  outcome: Exclude<McpTaskOutcome, { kind: "handoff" }>,
   input: McpAgentToolInput,
   toolCallId: string,
 ): Promise<AgentToolResult<McpToolCallDetails>> {
@@ -295,6 +308,47 @@ async function taskResult(
   if (mapped.isError)
     throw new McpBridgeError("tool_error", mapped.text || `The MCP tool "${name}" failed without a message.`);
   return { content: mapped.content, details: { ...mapped.details, taskId: outcome.task.taskId } };
+}
+
+async function handOffTask(
+  outcome: Extract<McpTaskOutcome, { kind: "handoff" }>,
+  input: McpAgentToolInput & { client: Client },
+  toolCallId: string,
+): Promise<AgentToolResult<McpToolCallDetails>> {
+  const { name, serverName, tool, taskHandoff } = input;
+  const { task } = outcome;
+  try {
+    const receipt = await (taskHandoff as McpTaskHandoff).handOff({
+      serverName,
+      toolName: tool.name,
+      name,
+      toolCallId,
+      taskId: task.taskId,
+      reason: outcome.reason,
+      ttlMs: task.ttl,
+      createdAt: task.createdAt,
+      ...(task.pollInterval !== undefined ? { pollIntervalMs: task.pollInterval } : {}),
+    });
+    const text = `The task of "${name}" is still running on the MCP server "${serverName}" (task ${task.taskId}${task.statusMessage ? `: ${task.statusMessage.slice(0, MAX_HANDOFF_STATUS_CHARS)}` : ""}). It continues after this run: its result will be delivered into this conversation when it finishes (continuation ${receipt.continuationId}; given up at ${receipt.deadline}). Do not wait for it or call the tool again for the same work.`;
+    return {
+      content: [{ type: "text", text }],
+      details: {
+        serverName,
+        toolName: tool.name,
+        truncated: false,
+        taskId: task.taskId,
+        handedOff: { continuationId: receipt.continuationId, deadline: receipt.deadline },
+      },
+    };
+  } catch (error) {
+    await cancelQuietly(input.client, task.taskId);
+    const why = error instanceof Error ? error.message : String(error);
+    throw new McpBridgeError(
+      "task_handoff_refused",
+      `The task of "${name}" was still running and could not continue after the run (${why}); it was cancelled on the server.`,
+      { cause: error },
+    );
+  }
 }
 
 function describeProgress({ progress, total, message }: McpToolProgress): string {

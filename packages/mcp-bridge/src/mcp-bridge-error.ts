@@ -40,6 +40,7 @@ export type McpBridgeErrorCode =
   | "call_timeout"
   | "call_time_limit"
   | "call_cancelled"
+  | "task_handoff_refused"
   | "server_disconnected"
   | "call_failed";
 

@@ -219,6 +219,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       personWaits: () => entry.open?.personWaits,
       ...(options.signal ? { runSignal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.taskHandoff?.allows(entry.spec.name) ? { taskHandoff: options.taskHandoff } : {}),
     });
     byName.set(name, created);
     return created;

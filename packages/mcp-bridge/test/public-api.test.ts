@@ -15,6 +15,7 @@ describe("public API", () => {
       [
         "MCP_RESOURCES_TOOL_NAME",
         "McpBridgeError",
+        "checkMcpTasks",
         "connectMcpServers",
         "createMcpResourcesTool",
         "createMemoryMcpAuthStore",
@@ -25,6 +26,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
       [
+        "CheckMcpTasksOptions",
         "ConnectMcpServersOptions",
         "ConnectedMcpServers",
         "ConnectedServerInfo",
@@ -43,6 +45,10 @@ describe("public API", () => {
         "McpPromptInfo",
         "McpResourcesSource",
         "McpServerStatusEvent",
+        "McpTaskCheck",
+        "McpTaskHandoff",
+        "McpTaskHandoffReceipt",
+        "McpTaskHandoffRequest",
         "McpToolListCache",
         "McpToolProgress",
         "McpToolProgressEvent",
@@ -54,6 +60,8 @@ describe("public API", () => {
         "RunServerSpec",
         "RunStdioServerSpec",
         "StdioLauncher",
+        "TaskHandoffReason",
+        "checkMcpTasks",
         "connectMcpServers",
         "createMcpResourcesTool",
         "createMemoryMcpAuthStore",

@@ -13,6 +13,12 @@ export {
   WEBHOOK_BODY_PROMPT_MAX_CHARACTERS,
 } from "./trigger-prompt.js";
 export type { ScheduleState, TriggerStateStore } from "./trigger-state-store.js";
+export { type WebhookDeliveryId, webhookDeliveryId } from "./webhook-delivery-id.js";
+export {
+  WEBHOOK_DELIVERY_WINDOW_MS,
+  type WebhookDeliveryRecord,
+  type WebhookDeliveryStore,
+} from "./webhook-delivery-store.js";
 export {
   bearerMatches,
   signWebhookBody,

@@ -17,12 +17,14 @@ describe("public API", () => {
         "TriggerError",
         "UNTRUSTED_BODY_OPENING",
         "WEBHOOK_BODY_PROMPT_MAX_CHARACTERS",
+        "WEBHOOK_DELIVERY_WINDOW_MS",
         "bearerMatches",
         "dueFire",
         "parseCronSchedule",
         "signWebhookBody",
         "triggerPrompt",
         "verifyWebhookSignature",
+        "webhookDeliveryId",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
@@ -38,12 +40,17 @@ describe("public API", () => {
         "TriggerStateStore",
         "UNTRUSTED_BODY_OPENING",
         "WEBHOOK_BODY_PROMPT_MAX_CHARACTERS",
+        "WEBHOOK_DELIVERY_WINDOW_MS",
+        "WebhookDeliveryId",
+        "WebhookDeliveryRecord",
+        "WebhookDeliveryStore",
         "bearerMatches",
         "dueFire",
         "parseCronSchedule",
         "signWebhookBody",
         "triggerPrompt",
         "verifyWebhookSignature",
+        "webhookDeliveryId",
       ]
     `);
   });
@@ -56,6 +63,7 @@ describe("public API", () => {
         "TRIGGER_STORE_BUSY_TIMEOUT_MS",
         "acquireSchedulerLock",
         "openTriggerStateStore",
+        "openWebhookDeliveryStore",
       ]
     `);
     expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
@@ -64,8 +72,10 @@ describe("public API", () => {
         "SchedulerLock",
         "TRIGGER_STATE_FILE",
         "TRIGGER_STORE_BUSY_TIMEOUT_MS",
+        "WebhookDeliveryStoreOptions",
         "acquireSchedulerLock",
         "openTriggerStateStore",
+        "openWebhookDeliveryStore",
       ]
     `);
   });

@@ -7,6 +7,7 @@ import {
   type ContinuationWorkerHooks,
   startContinuationService,
 } from "@mono-agent/continuations/node";
+import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
 import type { SqliteConversationStore } from "../conversations/conversation-store.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import {
@@ -16,6 +17,8 @@ import {
   type DeliveredContinuation,
 } from "./continuation-delivery.js";
 import { createContinuationSynthesizer } from "./continuation-synthesis.js";
+import { createRunTaskHandoff } from "./mcp-task-handoff.js";
+import { startMcpTaskWatcher } from "./mcp-task-watcher.js";
 import type { RunObserver } from "./run-hooks.js";
 import type { RunRecordingService } from "./run-recorder-observer.js";
 
@@ -27,6 +30,10 @@ export interface AgentContinuations {
   readonly service: ContinuationService;
   /** Closes claims and snapshots the origin context before a run commits; activates or abandons after. */
   readonly observer: RunObserver;
+  /** The run's MCP task hand-off (tasks of `tools.continuationServers` servers may outlive it). */
+  taskHandoff(run: { runId: string; conversationId: string }): McpTaskHandoff | undefined;
+  /** Polls the handed-off tasks that are due now (a timer does it every second). */
+  pollTasks(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,6 +105,8 @@ export async function startAgentContinuations(options: {
   port?: number;
   /** Test-only pause points of the worker. */
   hooks?: ContinuationWorkerHooks;
+  /** Applied to a handed-off task's outcome before it is stored (the host's secrets and token shapes). */
+  redactText?: (text: string) => string;
   onError?: (error: unknown) => void;
 }): Promise<AgentContinuations> {
   const { loaded, conversations, runRecording } = options;
@@ -163,5 +172,31 @@ export async function startAgentContinuations(options: {
       finalized.delete(info.runId);
     },
   };
-  return { service, observer, close: () => service.close() };
+  const watcher = startMcpTaskWatcher({
+    loaded,
+    env: options.env,
+    service,
+    redactText: options.redactText ?? ((text) => text),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  const serverNames = loaded.config.tools.continuationServers;
+  return {
+    service,
+    observer,
+    taskHandoff: (run) =>
+      serverNames.length === 0
+        ? undefined
+        : createRunTaskHandoff({
+            service,
+            serverNames,
+            afterMs: loaded.config.tools.mcpTaskHandoffAfterMs,
+            runId: run.runId,
+            conversationId: run.conversationId,
+          }),
+    pollTasks: () => watcher.poll(),
+    async close() {
+      await watcher.close();
+      await service.close();
+    },
+  };
 }

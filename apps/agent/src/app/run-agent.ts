@@ -7,6 +7,7 @@ import {
   type LiveMcpServers,
   MCP_RESOURCES_TOOL_NAME,
   type McpBrowserLogin,
+  type McpTaskHandoff,
   type RunServerSpec,
   startMcpServers,
 } from "@mono-agent/mcp-bridge";
@@ -114,6 +115,8 @@ export interface RunAgentDependencies {
   interaction?: InteractionHost;
   /** The clock runs start by; default the system clock. */
   now?: () => Date;
+  /** Lets MCP tasks of some servers outlive the run (the continuation service's hand-off). */
+  taskHandoff?: (run: { runId: string; conversationId: string }) => McpTaskHandoff | undefined;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -290,6 +293,7 @@ export async function runAgent(
         })
       : undefined;
     let firstCallStarted = false;
+    const taskHandoff = deps.taskHandoff?.({ runId, conversationId: info.conversationId });
     const mcp = startMcpServers({
       servers,
       stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
@@ -314,6 +318,7 @@ export async function runAgent(
       toolCache: openToolListCache(loaded),
       roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
       ...(elicitation ? { elicitation } : {}),
+      ...(taskHandoff ? { taskHandoff } : {}),
       onServerStatus: (status) => {
         if (!firstCallStarted || status.status === "failed") return;
         emit({

@@ -235,6 +235,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
             conversations: storage.conversations,
             ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
             ...(recording ? { runRecording: recording } : {}),
+            redactText: (text) => hostSecrets.scanner.replaceSecrets(text),
             onDelivered: (delivery) => {
               for (const listener of deliveryListeners)
                 try {
@@ -290,6 +291,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       ...sessionHistory.observers,
     ],
     historyAugmenters: sessionHistory.historyAugmenters,
+    ...(continuations ? { taskHandoff: continuations.taskHandoff } : {}),
     hostSecrets,
     interaction,
     protectedPaths: collectProtectedPaths({

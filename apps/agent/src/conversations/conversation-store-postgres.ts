@@ -73,7 +73,10 @@ export function createPostgresConversationStore(
           .where(
             conversationId === undefined
               ? eq(pgConversationMessages.runId, runId)
-              : and(eq(pgConversationMessages.conversationId, conversationId), eq(pgConversationMessages.runId, runId)),
+              : and(
+                  eq(pgConversationMessages.conversationId, conversationId),
+                  eq(pgConversationMessages.runId, runId),
+                ),
           )
           .limit(1);
         return rows.length > 0;

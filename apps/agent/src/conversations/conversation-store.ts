@@ -124,7 +124,10 @@ export function createConversationStore(options: CreateConversationStoreOptions)
             .where(
               conversationId === undefined
                 ? eq(conversationMessages.runId, runId)
-                : and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.runId, runId)),
+                : and(
+                    eq(conversationMessages.conversationId, conversationId),
+                    eq(conversationMessages.runId, runId),
+                  ),
             )
             .limit(1)
             .get() !== undefined,

@@ -1,29 +1,14 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import { isEnvReference, resolveEnvReference } from "@mono-agent/config";
-import {
-  migratePostgres,
-  openPostgresPool,
-  type PostgresMigrations,
-  type PostgresPool,
-} from "@mono-agent/storage/postgres";
-import {
-  type ConversationRunLock,
-  createPostgresConversationRunLock,
-} from "../conversations/conversation-run-lock.js";
+import type { PostgresPool } from "@mono-agent/storage/postgres";
+import type { ConversationRunLock } from "../conversations/conversation-run-lock.js";
 import {
   type ConversationStore,
   createConversationStore,
   type SqliteConversationStore,
 } from "../conversations/conversation-store.js";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
-import {
-  CONVERSATION_POSTGRES_MIGRATIONS,
-  createPostgresConversationStore,
-} from "../conversations/conversation-store-postgres.js";
 import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
-
-/** Every store that has a PostgreSQL schema, in the order `storage migrate` applies them. */
-export const POSTGRES_STORES: readonly PostgresMigrations[] = [CONVERSATION_POSTGRES_MIGRATIONS];
 
 /** The resolved `storage.postgres` section: the URL read from its `$env` variable. */
 export interface PostgresStorageSettings {
@@ -87,46 +72,7 @@ export async function openAgentStorage(
     const conversations = createConversationStore({ file: conversationStoreFile(loaded), redactText });
     return { kind: "sqlite", conversations, close: () => conversations.close() };
   }
-  const postgres = openAgentPostgresPool(settings);
-  try {
-    await migratePostgres(postgres, POSTGRES_STORES);
-  } catch (error) {
-    await postgres.close();
-    throw new MonoAgentRuntimeError(
-      "conversation_store_failed",
-      `${error instanceof Error ? error.message : String(error)}. Check storage.postgres (mono-agent storage status).`,
-      { cause: error },
-    );
-  }
-  const conversations = createPostgresConversationStore({ postgres, redactText });
-  const runLock = createPostgresConversationRunLock({ url: settings.url, schema: settings.schema });
-  return {
-    kind: "postgres",
-    conversations,
-    runLock,
-    postgres,
-    close: async () => {
-      await conversations.close();
-      await runLock.close();
-      await postgres.close();
-    },
-  };
-}
-
-/** A pool for the stores per the settings (wrapped so a bad URL is the agent's error, not the package's). */
-export function openAgentPostgresPool(settings: PostgresStorageSettings): PostgresPool {
-  try {
-    return openPostgresPool({
-      url: settings.url,
-      schema: settings.schema,
-      max: settings.poolMax,
-      applicationName: "mono-agent",
-    });
-  } catch (error) {
-    throw new MonoAgentRuntimeError(
-      "conversation_store_failed",
-      `storage.postgres: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
+  // PostgreSQL (pg, drizzle's pg-core, the migrations) is loaded only by a host that uses it.
+  const { openPostgresAgentStorage } = await import("./agent-storage-postgres.js");
+  return openPostgresAgentStorage(settings, redactText);
 }

@@ -48,6 +48,9 @@ describe("mono-agent triggers, validate and serve", () => {
     const ok = runCli(["validate"], { cwd: dir, env: { DEPLOY_HOOK_TOKEN: TOKEN } });
     expect(ok.exitCode, ok.stdout).toBe(0);
     expect(ok.stdout).toMatch(/webhook deploy: POST http:\/\/127\.0\.0\.1:0\/hooks\/deploy/);
+    expect(ok.stdout).toMatch(
+      /a delivery id \(x-github-delivery, [^)]*\) seen within 3 days starts no second run; at most 30 runs a minute/,
+    );
 
     const listed = runCli(["triggers", "list", "--json"], { cwd: dir, env: { DEPLOY_HOOK_TOKEN: TOKEN } });
     expect(listed.exitCode, listed.stderr).toBe(0);
@@ -92,12 +95,23 @@ describe("mono-agent triggers, validate and serve", () => {
 
       const refused = await fetch(url as string, { method: "POST", body: "{}" });
       expect(refused.status).toBe(401);
-      const accepted = await fetch(url as string, {
-        method: "POST",
-        body: JSON.stringify({ ref: "v1.2.3" }),
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
+      const send = () =>
+        fetch(url as string, {
+          method: "POST",
+          body: JSON.stringify({ ref: "v1.2.3" }),
+          headers: {
+            authorization: `Bearer ${TOKEN}`,
+            "x-github-delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958",
+          },
+        });
+      const accepted = await send();
       expect(accepted.status).toBe(202);
+      // GitHub retries with the same X-GitHub-Delivery: no second run.
+      const retried = await send();
+      expect([retried.status, ((await retried.json()) as { duplicate?: boolean }).duplicate]).toEqual([
+        200,
+        true,
+      ]);
       await waitFor(first.stdout, /webhook deploy: ran \S+: succeeded, delivered to webhook:deploy/);
     } finally {
       await first.stop();

@@ -5,8 +5,8 @@ import { filesystemSchema } from "./filesystem-schema.js";
 import { mcpServerNameSchema } from "./mcp-server-name.js";
 import { mcpServerSpecSchema } from "./mcp-server-spec-schema.js";
 import { skillsSchema } from "./skills-schema.js";
-import { webSearchSchema } from "./web-search-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
+import { webSearchSchema } from "./web-search-schema.js";
 
 /** Idle timeout of one MCP call (progress resets it): 2 minutes, the v0 default. */
 export const DEFAULT_MCP_CALL_TIMEOUT_MS = 120_000;
@@ -22,6 +22,12 @@ export const DEFAULT_MCP_CALL_MAX_TOTAL_TIMEOUT_MS = 2_700_000;
  * pull, a dead host) joins from the next turn instead of holding the answer for its 30 s connect timeout.
  */
 export const DEFAULT_MCP_STARTUP_GRACE_MS = 10_000;
+/**
+ * How long a run waits for an MCP task of a `tools.continuationServers` server before handing it off
+ * (default 60 s: a chat turn that waits longer for a tool reads as hung; the task then continues and
+ * is delivered later).
+ */
+export const DEFAULT_MCP_TASK_HANDOFF_AFTER_MS = 60_000;
 
 const nameListSchema = z.array(z.string().min(1));
 
@@ -76,6 +82,15 @@ export const toolsSchema = z
       .default(DEFAULT_MCP_STARTUP_GRACE_MS)
       .describe(
         `How long the first model call waits for MCP servers still connecting, in ms (0..${MAX_TIMEOUT_MS}); a server that connects later joins from the next turn. Env MONO_AGENT_MCP_STARTUP_GRACE_MS. Default ${DEFAULT_MCP_STARTUP_GRACE_MS}.`,
+      ),
+    mcpTaskHandoffAfterMs: z
+      .number()
+      .int({ error: "expected a whole number of milliseconds" })
+      .min(0, { error: "expected 0 or more milliseconds" })
+      .max(MAX_TIMEOUT_MS, { error: `expected at most ${MAX_TIMEOUT_MS} milliseconds` })
+      .default(DEFAULT_MCP_TASK_HANDOFF_AFTER_MS)
+      .describe(
+        `How long a run waits for an MCP task of a tools.continuationServers server, in ms (0..${MAX_TIMEOUT_MS}); a task still working then continues after the run and its result is delivered into the conversation through a continuation. Default ${DEFAULT_MCP_TASK_HANDOFF_AFTER_MS}.`,
       ),
     mcpEnvPassthrough: z
       .array(envVarNameSchema)

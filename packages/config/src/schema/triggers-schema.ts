@@ -20,6 +20,25 @@ export const WEBHOOK_MAX_BODY_BYTES_LIMIT = 1_048_576;
 export const DEFAULT_SIGNATURE_HEADER = "x-hub-signature-256";
 
 /**
+ * Headers a webhook takes its delivery id from unless the trigger names others, the first present wins:
+ * GitHub (`X-GitHub-Delivery`), GitLab (`X-Gitlab-Event-UUID`), Standard Webhooks (`webhook-id`), the
+ * IETF Idempotency-Key draft and the common `X-Request-Id`. A sender that reuses the id on a retry
+ * starts no second run.
+ */
+export const DEFAULT_DELIVERY_ID_HEADERS: readonly string[] = [
+  "x-github-delivery",
+  "x-gitlab-event-uuid",
+  "webhook-id",
+  "idempotency-key",
+  "x-request-id",
+];
+
+/** Most delivery id headers one webhook names: more is a config mistake, not a sender. */
+export const DELIVERY_ID_HEADERS_MAX = 8;
+
+const HEADER_NAME_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
  * Longest trigger prompt, in characters: with a webhook body (at most 60,000 characters quoted) it stays
  * under the web console's 100,000-character message bound, so a trigger thread can always show it.
  */
@@ -120,7 +139,7 @@ export const webhookTriggerSchema = z
         secret: secretReferenceSchema,
         header: z
           .string()
-          .regex(/^[A-Za-z0-9-]{1,64}$/, { error: "expected a header name such as x-hub-signature-256" })
+          .regex(HEADER_NAME_PATTERN, { error: "expected a header name such as x-hub-signature-256" })
           .default(DEFAULT_SIGNATURE_HEADER)
           .describe(
             `Header carrying "sha256=<hex HMAC of the body>". Default "${DEFAULT_SIGNATURE_HEADER}".`,
@@ -128,6 +147,18 @@ export const webhookTriggerSchema = z
       })
       .optional()
       .describe("HMAC-SHA256 of the exact body under a shared secret, checked in constant time."),
+    deliveryIdHeaders: z
+      .array(
+        z
+          .string()
+          .regex(HEADER_NAME_PATTERN, { error: "expected a header name such as x-github-delivery" })
+          .transform((name) => name.toLowerCase()),
+      )
+      .max(DELIVERY_ID_HEADERS_MAX)
+      .default([...DEFAULT_DELIVERY_ID_HEADERS])
+      .describe(
+        `Headers carrying the sender's delivery id, first present wins; a delivery id seen again within 3 days starts no second run (answered 200 with "duplicate": true). [] turns it off. Default ${DEFAULT_DELIVERY_ID_HEADERS.join(", ")}.`,
+      ),
     maxBodyBytes: z
       .number()
       .int()

@@ -87,6 +87,8 @@ export function admitClaim(
   origin: ClaimOrigin,
   body: ClaimBody,
   now: number,
+  /** The stored result-token digest, when the host settles the record itself (a handed-off task). */
+  resultTokenDigest?: string,
 ): ClaimResponse {
   return context.store.transaction(() => {
     const existing = context.store.findByTask(origin.serverName, origin.originRunId, body.taskKey);
@@ -121,7 +123,8 @@ export function admitClaim(
       taskKey: body.taskKey,
       taskHash: body.taskHash,
       deadlineMs: body.deadlineMs,
-      resultTokenDigest: tokenDigest(resultToken(context.secret, continuationId, body.taskHash)),
+      resultTokenDigest:
+        resultTokenDigest ?? tokenDigest(resultToken(context.secret, continuationId, body.taskHash)),
       claimedAtMs: now,
       updatedAtMs: now,
     });

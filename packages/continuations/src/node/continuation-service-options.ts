@@ -1,7 +1,8 @@
 import type { ContinuationChannel, ContinuationSynthesizer } from "../continuation-ports.js";
+import type { ContinuationRecord } from "../continuation-record.js";
 import type { ContinuationMode } from "../continuation-states.js";
 import type { OriginContextSnapshot } from "../origin-context.js";
-import type { NamedRoute } from "./continuation-protocol.js";
+import type { NamedRoute, ResultResponse } from "./continuation-protocol.js";
 import type { ContinuationWorkerHooks } from "./continuation-worker.js";
 import type { DetachedService } from "./detached-claim.js";
 import type { ContinuationStore } from "./open-continuation-store.js";
@@ -9,6 +10,7 @@ import type { RecoveryReport } from "./recover-continuations.js";
 import type { RetentionReport } from "./retention-report.js";
 import type { RetentionPolicy } from "./sweep-retention.js";
 import type { LatestOriginMessages } from "./synthesis-context.js";
+import type { TaskHandoffClaim, TaskHandoffRequest } from "./task-handoff.js";
 
 /** Bounds of the service; defaults are `continuations.limits` of reference §7.1. */
 export interface ContinuationServiceLimits {
@@ -103,6 +105,18 @@ export interface ContinuationService {
   activateOriginContext(runId: string): void;
   /** The run failed before committing: its records' origin context becomes `abandoned`. */
   abandonOriginContext(runId: string): void;
+  /**
+   * Records an MCP task still working when its run settles as a continuation of that run (see
+   * `handOffTask`): the host watches the task and settles the record with its outcome.
+   */
+  handOffTask(request: TaskHandoffRequest): TaskHandoffClaim;
+  /** Handed-off tasks still waiting for their outcome (state `claimed`). */
+  taskHandoffs(): ContinuationRecord[];
+  /** Accepts a handed-off task's outcome as its result, then wakes the worker (see `settleTaskHandoff`). */
+  settleTaskHandoff(
+    continuationId: string,
+    outcome: { idempotencyKey: string; payload: unknown },
+  ): ResultResponse;
   /** Looks for due work now instead of at the next tick. */
   wake(): void;
   /** Stops: new requests get 503, the worker settles, the store and the ownership are released. Idempotent. */

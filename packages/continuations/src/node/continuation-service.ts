@@ -11,6 +11,7 @@ import {
 } from "../continuation-limits.js";
 import { ClaimCapabilities } from "./claim-capabilities.js";
 import { createContinuationApp } from "./continuation-http-handler.js";
+import type { ProtocolContext } from "./continuation-protocol.js";
 import type {
   ContinuationService,
   ContinuationServiceLimits,
@@ -26,6 +27,7 @@ import { recoverContinuations } from "./recover-continuations.js";
 import { failedRetentionReport } from "./retention-report.js";
 import { ensureStateDir, readStateSecret, writeOperatorTokenFile } from "./state-dir.js";
 import { checkRetentionPolicy } from "./sweep-retention.js";
+import { handOffTask, settleTaskHandoff } from "./task-handoff.js";
 
 export type {
   ContinuationCapabilityRequest,
@@ -171,6 +173,14 @@ export async function startContinuationService(
         });
       }
     };
+    const protocolContext = (): ProtocolContext => ({
+      store: openStore,
+      secret,
+      baseUrl,
+      namedRoutes: options.namedRoutes ?? {},
+      maxActiveRecords: limits.maxActiveRecords,
+      maxActivePerOrigin: limits.maxActivePerOrigin,
+    });
     let closed: Promise<void> | undefined;
     return {
       get url() {
@@ -220,6 +230,13 @@ export async function startContinuationService(
       abandonOriginContext(runId) {
         setOrigin(runId, () => ({ originContextState: "abandoned" }));
         worker.tick();
+      },
+      handOffTask: (request) => handOffTask(protocolContext(), request, now()),
+      taskHandoffs: () => openStore.inStates(["claimed"]).filter((record) => record.source === "mcp_task"),
+      settleTaskHandoff(continuationId, outcome) {
+        const answer = settleTaskHandoff(protocolContext(), continuationId, outcome, now());
+        worker.tick();
+        return answer;
       },
       wake: () => worker.tick(),
       close() {

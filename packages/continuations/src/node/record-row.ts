@@ -2,6 +2,7 @@ import type { SynthesisUsage } from "../continuation-ports.js";
 import type { ContinuationRecord, DeliveryReceipt } from "../continuation-record.js";
 import type { ContinuationMode, ContinuationState, OriginContextState } from "../continuation-states.js";
 import type { continuations } from "./continuation-store-schema.js";
+import { isTaskHandoffRow } from "./task-handoff.js";
 
 /** A row of the continuations table. */
 export type ContinuationRow = typeof continuations.$inferSelect;
@@ -26,6 +27,7 @@ export function rowToRecord(row: ContinuationRow): ContinuationRecord {
     fingerprint: row.fingerprint,
     taskKey: row.taskKey,
     taskHash: row.taskHash,
+    ...(isTaskHandoffRow(row) ? { source: "mcp_task" as const } : {}),
     deadlineMs: row.deadlineMs,
     claimedAtMs: row.claimedAtMs,
     updatedAtMs: row.updatedAtMs,

@@ -6,14 +6,20 @@ import {
   jsonError,
   loopbackHostNames,
   noStoreHeaders,
-  readBodyText,
+  readBodyBytes,
 } from "@mono-agent/http-kit";
 import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
-import { bearerMatches, verifyWebhookSignature } from "@mono-agent/triggers";
+import {
+  bearerMatches,
+  verifyWebhookSignature,
+  type WebhookDeliveryStore,
+  webhookDeliveryId,
+} from "@mono-agent/triggers";
 import { Hono } from "hono";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import type { DeclaredTrigger } from "./declared-triggers.js";
 import { runTrigger, type StartTriggerThread, type TriggerRunOutcome } from "./run-trigger.js";
+import { createWebhookRunRate, WEBHOOK_RUNS_PER_MINUTE_MAX } from "./webhook-run-rate.js";
 
 /**
  * Webhook runs in progress at once, over all webhooks; one more is answered 429 `webhooks_busy` (with
@@ -23,6 +29,9 @@ export const WEBHOOK_RUNS_IN_FLIGHT_MAX = 4;
 
 /** Seconds a 429 asks the sender to wait (Retry-After): the length of a short run. */
 export const WEBHOOK_RETRY_AFTER_SECONDS = 30;
+
+/** Strict UTF-8: a body that is not UTF-8 text is refused, never quoted with replacement characters. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Path of a webhook trigger's route. */
 export function webhookPath(name: string): string {
@@ -75,6 +84,12 @@ export interface StartWebhookServerOptions {
   /** Answer any Host header (a non-loopback bind, `triggers.webhookServer.exposed`). */
   exposed: boolean;
   startTriggerThread?: StartTriggerThread;
+  /** The clock of the rate limit and the delivery ids; default the system clock. */
+  now?: () => Date;
+  /** Where delivery ids are remembered; without it a retried delivery starts another run. */
+  deliveries?: WebhookDeliveryStore;
+  /** Runs one trigger may start a minute; default {@link WEBHOOK_RUNS_PER_MINUTE_MAX}. */
+  runsPerMinute?: number;
   /** Each accepted call's run, once settled. */
   onRun?: (outcome: TriggerRunOutcome | { trigger: string; error: string }) => void;
 }
@@ -91,9 +106,11 @@ export interface WebhookServer {
 /**
  * Serves `POST /hooks/<name>` for every enabled webhook trigger, on the shared HTTP kit: exact loopback
  * Host unless exposed, `no-store` answers, JSON errors. A call is checked in this order, each failure
- * changing nothing: unknown route 404; secrets not configured 503; wrong or missing bearer 401; body over
- * `maxBodyBytes` 413; bad or missing signature 401; too many runs in progress 429. Then exactly one run
- * starts (answered 202 at once, before the run ends), its prompt carrying the body as untrusted input.
+ * changing nothing: unknown route 404; not POST 405; secrets not configured 503; wrong or missing bearer
+ * 401; body over `maxBodyBytes` 413; bad or missing signature 401 (over the exact bytes); not UTF-8 400;
+ * malformed delivery id 400; too many runs in progress or too many this minute 429. A delivery id seen
+ * within the window is answered 200 `duplicate: true` and starts nothing. Otherwise exactly one run starts
+ * (answered 202 at once, before the run ends), its prompt carrying the body as untrusted input.
  */
 export async function startWebhookServer(options: StartWebhookServerOptions): Promise<WebhookServer> {
   const routes = new Map(
@@ -102,6 +119,9 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
       .map((trigger) => [trigger.name, resolveWebhookSecrets(trigger, options.env)] as const),
   );
   const inFlight = new Set<Promise<unknown>>();
+  const now = options.now ?? (() => new Date());
+  const rate = createWebhookRunRate(options.runsPerMinute);
+  let starting = 0;
   let server: HttpServer | undefined;
   const app = new Hono();
   app.use(noStoreHeaders());
@@ -114,7 +134,9 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
     );
   app.all("/hooks/:name", async (c) => {
     const route = routes.get(c.req.param("name"));
-    if (route === undefined) return jsonError(c, 404, "not_found", "no webhook trigger has this path");
+    // One spelling per route: /hooks/%64eploy is not /hooks/deploy, so a proxy rule on the path holds.
+    if (route === undefined || new URL(c.req.url).pathname !== webhookPath(route.trigger.name))
+      return jsonError(c, 404, "not_found", "no webhook trigger has this path");
     if (c.req.method !== "POST")
       return jsonError(c, 405, "method_not_allowed", "send the webhook as POST", { allow: "POST" });
     if (route.problem !== undefined)
@@ -129,9 +151,9 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
         "invalid_bearer",
         'send "Authorization: Bearer <token>" with the webhook\'s token',
       );
-    let body: string;
+    let bytes: Uint8Array;
     try {
-      body = await readBodyText(c.req.raw, { maxBytes: route.trigger.webhook?.maxBodyBytes ?? 0 });
+      bytes = await readBodyBytes(c.req.raw, { maxBytes: route.trigger.webhook?.maxBodyBytes ?? 0 });
     } catch (error) {
       if (HttpKitError.isInstance(error) && error.code === "body_too_large")
         return jsonError(c, 413, "body_too_large", error.message);
@@ -139,7 +161,7 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
     }
     if (
       route.signatureSecret !== undefined &&
-      !(await verifyWebhookSignature(body, c.req.header(route.signatureHeader ?? ""), route.signatureSecret))
+      !(await verifyWebhookSignature(bytes, c.req.header(route.signatureHeader ?? ""), route.signatureSecret))
     )
       return jsonError(
         c,
@@ -147,7 +169,18 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
         "invalid_signature",
         `send "${route.signatureHeader}: sha256=<hex HMAC-SHA256 of the exact body under the shared secret>"`,
       );
-    if (inFlight.size >= WEBHOOK_RUNS_IN_FLIGHT_MAX)
+    let body: string;
+    try {
+      body = utf8.decode(bytes);
+    } catch {
+      return jsonError(c, 400, "body_not_utf8", "the body is not UTF-8 text; send it as UTF-8");
+    }
+    const delivery = webhookDeliveryId(c.req.raw.headers, route.trigger.webhook?.deliveryIdHeaders ?? []);
+    if (delivery !== undefined && "problem" in delivery)
+      return jsonError(c, 400, "invalid_delivery_id", delivery.problem);
+    const name = route.trigger.name;
+    const at = now();
+    if (inFlight.size + starting >= WEBHOOK_RUNS_IN_FLIGHT_MAX)
       return jsonError(
         c,
         429,
@@ -155,6 +188,49 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
         `${WEBHOOK_RUNS_IN_FLIGHT_MAX} webhook runs are in progress; send it again later`,
         { "retry-after": String(WEBHOOK_RETRY_AFTER_SECONDS) },
       );
+    const wait = rate.waitSeconds(name, at);
+    if (wait > 0)
+      return jsonError(
+        c,
+        429,
+        "webhook_rate_limited",
+        `webhook ${name} started ${options.runsPerMinute ?? WEBHOOK_RUNS_PER_MINUTE_MAX} runs in the last minute; send it again in ${wait} s`,
+        { "retry-after": String(wait) },
+      );
+    // Held while the delivery id is checked, so calls racing past the bounds cannot overshoot them.
+    const giveBack = rate.take(name, at);
+    starting += 1;
+    try {
+      if (delivery !== undefined && options.deliveries !== undefined) {
+        let recorded: Awaited<ReturnType<WebhookDeliveryStore["record"]>>;
+        try {
+          recorded = await options.deliveries.record(name, delivery.deliveryId, at);
+        } catch {
+          giveBack();
+          return jsonError(
+            c,
+            503,
+            "delivery_store_failed",
+            // Never the store's message: it names a host path, and the caller is outside.
+            "the delivery id could not be checked; send it again later",
+          );
+        }
+        if (recorded.duplicate) {
+          giveBack();
+          return c.json(
+            {
+              duplicate: true,
+              trigger: name,
+              deliveryId: delivery.deliveryId,
+              firstSeenAt: recorded.firstSeenAt.toISOString(),
+            },
+            200,
+          );
+        }
+      }
+    } finally {
+      starting -= 1;
+    }
     const run = runTrigger({
       app: options.app,
       trigger: route.trigger,
@@ -170,9 +246,19 @@ export async function startWebhookServer(options: StartWebhookServerOptions): Pr
     );
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
-    return c.json({ accepted: true, trigger: route.trigger.name }, 202);
+    return c.json(
+      {
+        accepted: true,
+        trigger: name,
+        ...(delivery !== undefined ? { deliveryId: delivery.deliveryId } : {}),
+      },
+      202,
+    );
   });
   app.notFound((c) => jsonError(c, 404, "not_found", "no webhook trigger has this path"));
+  app.onError((_error, c) =>
+    jsonError(c, 500, "internal_error", "the webhook could not be handled; send it again"),
+  );
   server = await startHttpServer({ fetch: app.fetch, host: options.host, port: options.port });
   const listening = server;
   return {

@@ -4,7 +4,8 @@ import { openRunStore, runStoreFile, type SqliteRunStore } from "@mono-agent/run
 import { type ConversationStore, createConversationStore } from "../../conversations/conversation-store.js";
 import { conversationStoreFile } from "../../conversations/conversation-store-file.js";
 import { createPostgresConversationStore } from "../../conversations/conversation-store-postgres.js";
-import { openAgentPostgresPool, postgresStorageSettings } from "../../storage/agent-storage.js";
+import { postgresStorageSettings } from "../../storage/agent-storage.js";
+import { openAgentPostgresPool } from "../../storage/agent-storage-postgres.js";
 import { EXIT_FAILURE, ExitError } from "../exit-error.js";
 
 /** Runs `action` and turns a store's error into an ExitError that names the file to look at. */

@@ -133,7 +133,11 @@ function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSour
             conversationId: run.conversationId,
             status: run.status,
             model: run.model,
-            tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls, errors: tool.errors })),
+            tools: (run.tools ?? []).map((tool) => ({
+              name: tool.name,
+              calls: tool.calls,
+              errors: tool.errors,
+            })),
             startedAt: run.startedAt,
             durationMs: run.durationMs ?? null,
           }),

@@ -7,6 +7,7 @@ import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { startFailureMessage } from "../start-failure-message.js";
 import { prewarmPatternSearch } from "@mono-agent/tools/node";
 import { isLoopbackHost } from "./loopback-host.js";
+import { openTestClock, TEST_CLOCK_FILE_ENV, type TestClock } from "./test-clock.js";
 import { webThreadStoreFile } from "./web-thread-store-file.js";
 import { WEB_TOKEN_ENV } from "./web-token-env.js";
 
@@ -74,12 +75,19 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   });
   const { operatorTokenProblem } = await import("@mono-agent/web-console");
   const { generateOperatorToken, startWebConsole } = await import("@mono-agent/web-console/node");
-  const { [WEB_TOKEN_ENV]: givenToken, ...env } = hostEnv;
+  const { [WEB_TOKEN_ENV]: givenToken, [TEST_CLOCK_FILE_ENV]: _testClockFile, ...env } = hostEnv;
   if (givenToken !== undefined) {
     const problem = operatorTokenProblem(givenToken, WEB_TOKEN_ENV);
     if (problem) throw new ExitError(problem, EXIT_USAGE);
   }
   const token = givenToken ?? generateOperatorToken();
+  // Test only (docs/triggers.md): read from the exported environment, never from a .env file.
+  const clockFile = io.env[TEST_CLOCK_FILE_ENV];
+  const clock: TestClock | undefined = clockFile ? openTestClock(resolve(io.cwd, clockFile)) : undefined;
+  if (clock)
+    io.stderr.write(
+      `warning: ${TEST_CLOCK_FILE_ENV} is set: serve's clock reads ${clock.file} (tests only)\n`,
+    );
 
   const { startMonoAgentApp } = await import("../../app/start-mono-agent-app.js");
   const { createAgentChannels } = await import("../../app/channels/agent-channels.js");
@@ -95,7 +103,9 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     adapterSendTools: channels.adapterSendTools,
     continuationPoster: channels.continuationPoster,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+    ...(clock ? { now: clock.now } : {}),
   }).catch((error: unknown) => {
+    clock?.close();
     throw new ExitError(
       `${startFailureMessage(error)}\nrun \`mono-agent validate\` for every problem at once`,
       EXIT_FAILURE,
@@ -105,8 +115,9 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   const { prepareServeTriggers } = await import("./serve-triggers.js");
   let triggers: Awaited<ReturnType<typeof prepareServeTriggers>>;
   try {
-    triggers = prepareServeTriggers(app, env);
+    triggers = prepareServeTriggers(app, env, clock);
   } catch (error) {
+    clock?.close();
     await app.close();
     throw error;
   }
@@ -192,6 +203,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   });
   await channels.stop();
   await triggers?.close();
+  clock?.close();
   await webConsole.close();
   await app.close();
   return EXIT_OK;

@@ -1,6 +1,11 @@
 import type { EnvRecord } from "@mono-agent/config";
 import { TriggerError } from "@mono-agent/triggers";
-import { acquireSchedulerLock, openTriggerStateStore, type SchedulerLock } from "@mono-agent/triggers/sqlite";
+import {
+  acquireSchedulerLock,
+  openTriggerStateStore,
+  openWebhookDeliveryStore,
+  type SchedulerLock,
+} from "@mono-agent/triggers/sqlite";
 import { hostTimeZone } from "../../app/rollover-conversation.js";
 import type { MonoAgentApp } from "../../app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../app/triggers/declared-triggers.js";
@@ -14,6 +19,7 @@ import {
 import { triggerStateDir } from "../../app/triggers/trigger-state-dir.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { isLoopbackHost } from "./loopback-host.js";
+import type { TestClock } from "./test-clock.js";
 
 /** The triggers serve runs, once their lock is held. */
 export interface ServeTriggers {
@@ -31,12 +37,26 @@ function describeEvent(event: SchedulerEvent): string {
   return `trigger ${event.trigger}: ran ${event.outcome.runId} for ${at}${missed}: ${event.outcome.status}, delivered to ${event.outcome.deliveredTo}`;
 }
 
+function openDeliveries(stateDir: string, onFailure: () => void) {
+  try {
+    return openWebhookDeliveryStore(stateDir);
+  } catch (error) {
+    onFailure();
+    if (TriggerError.isInstance(error)) throw new ExitError(`${error.code}: ${error.message}`, EXIT_FAILURE);
+    throw error;
+  }
+}
+
 /**
  * Takes the folder's trigger lock before the console starts (a second serve on the folder fails here,
  * naming the fix, and never fires a schedule), and checks every schedule's expression and zone. Returns
  * undefined when the config declares no enabled trigger.
  */
-export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTriggers | undefined {
+export function prepareServeTriggers(
+  app: MonoAgentApp,
+  env: EnvRecord,
+  clock?: TestClock,
+): ServeTriggers | undefined {
   const triggers = declaredTriggers(app.loaded).filter((trigger) => trigger.enabled);
   if (triggers.length === 0) return undefined;
   const defaultTimeZone = hostTimeZone();
@@ -67,10 +87,13 @@ export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTr
         defaultTimeZone,
         startTriggerThread,
         onEvent: (event) => print(describeEvent(event)),
+        ...(clock ? { now: clock.now } : {}),
       });
       let webhooks: WebhookServer | undefined;
+      const deliveries = hasWebhooks ? openDeliveries(stateDir, () => store.close()) : undefined;
       if (hasWebhooks && server)
         webhooks = await startWebhookServer({
+          ...(deliveries ? { deliveries } : {}),
           app,
           triggers,
           env,
@@ -78,14 +101,16 @@ export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTr
           port: server.port,
           exposed: server.exposed,
           startTriggerThread,
+          ...(clock ? { now: clock.now } : {}),
           onRun: (outcome) =>
             print(
               "error" in outcome
                 ? `webhook ${outcome.trigger}: the run failed: ${outcome.error}`
                 : `webhook ${outcome.trigger}: ran ${outcome.runId}: ${outcome.status}, delivered to ${outcome.deliveredTo}`,
             ),
-        }).catch((error: unknown) => {
+        }).catch(async (error: unknown) => {
           store.close();
+          await deliveries?.close();
           const code = (error as NodeJS.ErrnoException).code;
           throw new ExitError(
             code === "EADDRINUSE"
@@ -94,11 +119,30 @@ export function prepareServeTriggers(app: MonoAgentApp, env: EnvRecord): ServeTr
             EXIT_FAILURE,
           );
         });
-      scheduler.start();
+      // Under the test clock the schedules are looked at once at start and after each step of the clock,
+      // one look at a time, each reported when its runs have settled; no real-time timer runs.
+      let looking: Promise<void> = Promise.resolve();
+      const look = (testClock: TestClock) => {
+        looking = looking.then(async () => {
+          const instant = testClock.now().toISOString();
+          try {
+            const events = await scheduler.tick();
+            print(`test clock: looked at ${instant}: ${events.length} event(s)`);
+          } catch (error) {
+            print(`test clock: the look at ${instant} failed: ${String(error)}`);
+          }
+        });
+      };
+      if (clock) {
+        look(clock);
+        clock.onAdvance(() => look(clock));
+      } else scheduler.start();
       closeAll = async () => {
         await webhooks?.close();
+        await looking;
         await scheduler.close();
         store.close();
+        await deliveries?.close();
         lock.release();
       };
       const lines = scheduler

@@ -1,9 +1,6 @@
 import { migratePostgres, postgresMigrationStatus } from "@mono-agent/storage/postgres";
-import {
-  openAgentPostgresPool,
-  POSTGRES_STORES,
-  postgresStorageSettings,
-} from "../../storage/agent-storage.js";
+import { postgresStorageSettings } from "../../storage/agent-storage.js";
+import { openAgentPostgresPool, POSTGRES_STORES } from "../../storage/agent-storage-postgres.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";

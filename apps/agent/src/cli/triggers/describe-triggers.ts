@@ -1,8 +1,9 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { parseCronSchedule, TriggerError } from "@mono-agent/triggers";
+import { parseCronSchedule, TriggerError, WEBHOOK_DELIVERY_WINDOW_MS } from "@mono-agent/triggers";
 import { hostTimeZone } from "../../app/rollover-conversation.js";
 import { type DeclaredTrigger, declaredTriggers } from "../../app/triggers/declared-triggers.js";
 import { resolveWebhookSecrets, webhookPath } from "../../app/triggers/start-webhook-server.js";
+import { WEBHOOK_RUNS_PER_MINUTE_MAX } from "../../app/triggers/webhook-run-rate.js";
 
 /** One trigger as `triggers list` and `validate` show it. */
 export interface TriggerView {
@@ -19,6 +20,8 @@ export interface TriggerView {
   destination: string;
   isolated: boolean;
   model?: string;
+  /** Webhooks: how repeats and floods are held back (delivery id headers, window, rate). */
+  guards?: string;
   /** Why it cannot run as configured (bad expression, missing secret), with the config path. */
   problem?: { message: string; jsonPath: string };
 }
@@ -51,9 +54,15 @@ export function describeTriggers(
     };
     if (trigger.kind === "webhook") {
       const secrets = resolveWebhookSecrets(trigger, env);
+      const headers = trigger.webhook?.deliveryIdHeaders ?? [];
+      const repeats =
+        headers.length > 0
+          ? `a delivery id (${headers.join(", ")}) seen within ${WEBHOOK_DELIVERY_WINDOW_MS / 86_400_000} days starts no second run`
+          : "no delivery id check (deliveryIdHeaders [])";
       return {
         ...base,
         when: `POST ${origin}${webhookPath(trigger.name)}`,
+        guards: `${repeats}; at most ${WEBHOOK_RUNS_PER_MINUTE_MAX} runs a minute`,
         ...(secrets.problem !== undefined
           ? { problem: { message: secrets.problem, jsonPath: `triggers.webhooks.${trigger.name}` } }
           : {}),

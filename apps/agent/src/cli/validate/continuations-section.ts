@@ -32,7 +32,7 @@ export async function continuationsSection(
       [
         {
           status: servers.length > 0 ? "warning" : "disabled",
-          message: `continuations.enabled is false: no service starts and no claim can be made${servers.length > 0 ? `; ${servers.join(", ")} get empty claim values` : ""}.`,
+          message: `continuations.enabled is false: no service starts and no claim can be made${servers.length > 0 ? `; ${servers.join(", ")} get empty claim values and their MCP tasks are not handed off` : ""}.`,
         },
       ],
       servers.length > 0 ? "warning" : "disabled",
@@ -62,6 +62,11 @@ export async function continuationsSection(
       message: `The continuation service starts with the app on http://${host.includes(":") ? `[${host}]` : host}:${port} (claim, result and status endpoints); state in ${stateDir}.`,
     },
   ];
+  if (servers.length > 0)
+    lines.push({
+      status: "ok",
+      message: `MCP task hand-off: a task of ${servers.join(", ")} (tools.continuationServers) still working after ${loaded.config.tools.mcpTaskHandoffAfterMs} ms (tools.mcpTaskHandoffAfterMs) continues after its run and is delivered into the conversation; tasks of other servers are cancelled when their call ends.`,
+    });
   if (routes.length > 0)
     lines.push({
       status: "ok",

@@ -1,10 +1,6 @@
 import type { LoadedConfig } from "@mono-agent/config";
-import { postgresMigrationStatus } from "@mono-agent/storage/postgres";
-import {
-  openAgentPostgresPool,
-  POSTGRES_STORES,
-  postgresStorageSettings,
-} from "../../storage/agent-storage.js";
+import type { PostgresPool } from "@mono-agent/storage/postgres";
+import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /**
@@ -41,7 +37,12 @@ export async function storageSection(
     });
     return section("storage", "Storage", lines);
   }
-  let postgres: ReturnType<typeof openAgentPostgresPool> | undefined;
+  // pg and the stores' PostgreSQL schemas are loaded only for a config that has storage.postgres.
+  const [{ postgresMigrationStatus }, { openAgentPostgresPool, POSTGRES_STORES }] = await Promise.all([
+    import("@mono-agent/storage/postgres"),
+    import("../../storage/agent-storage-postgres.js"),
+  ]);
+  let postgres: PostgresPool | undefined;
   try {
     postgres = openAgentPostgresPool(settings);
     lines.push({

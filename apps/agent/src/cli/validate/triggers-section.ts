@@ -76,7 +76,7 @@ export function triggersSection(
     const next = view.nextAt ? `, next ${view.nextAt}` : "";
     lines.push({
       status: "ok",
-      message: `${label}: ${view.when}${next}; delivers to ${view.destination}${view.isolated ? ", isolated" : ", with the destination's history"}.`,
+      message: `${label}: ${view.when}${next}; delivers to ${view.destination}${view.isolated ? ", isolated" : ", with the destination's history"}${view.guards ? `; ${view.guards}` : ""}.`,
     });
   }
   lines.push({

@@ -60,7 +60,9 @@ export async function validateAgentFolder(options: {
     await (await import("./continuations-section.js")).continuationsSection(loaded, env),
     (await import("./web-console-section.js")).webConsoleSection(loaded, env),
     (await import("./triggers-section.js")).triggersSection(loaded, env),
-    await (await import("./slack-section.js")).slackSection(loaded, env, { connect: options.connect === true }),
+    await (await import("./slack-section.js")).slackSection(loaded, env, {
+      connect: options.connect === true,
+    }),
   ];
   return buildReport(sections, configPath);
 }

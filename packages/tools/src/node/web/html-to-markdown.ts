@@ -1,6 +1,31 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
-import TurndownService from "turndown";
+import { createRequire } from "node:module";
+import type { Readability as ReadabilityClass } from "@mozilla/readability";
+import type { parseHTML as ParseHtml } from "linkedom";
+import type TurndownClass from "turndown";
+
+interface HtmlLibraries {
+  Readability: typeof ReadabilityClass;
+  parseHTML: typeof ParseHtml;
+  TurndownService: typeof TurndownClass;
+}
+
+let libraries: HtmlLibraries | undefined;
+
+/**
+ * Readability, linkedom and Turndown (about 190 modules) are loaded on the first conversion, not with the
+ * tools: a run that never fetches a page never pays for them. Their CommonJS builds are required, so
+ * {@link htmlToMarkdown} stays synchronous.
+ */
+function loadHtmlLibraries(): HtmlLibraries {
+  if (libraries) return libraries;
+  const require = createRequire(import.meta.url);
+  libraries = {
+    Readability: (require("@mozilla/readability") as { Readability: typeof ReadabilityClass }).Readability,
+    parseHTML: (require("linkedom") as { parseHTML: typeof ParseHtml }).parseHTML,
+    TurndownService: require("turndown") as typeof TurndownClass,
+  };
+  return libraries;
+}
 
 /** A page turned into Markdown. */
 export interface PageMarkdown {
@@ -13,7 +38,7 @@ export interface PageMarkdown {
 /** Elements that never carry readable content, removed before conversion. */
 const NON_CONTENT = "script, style, noscript, template, iframe, object, embed, svg, canvas, form";
 
-function createTurndown(): TurndownService {
+function createTurndown(TurndownService: typeof TurndownClass): TurndownClass {
   const turndown = new TurndownService({
     headingStyle: "atx",
     codeBlockStyle: "fenced",
@@ -29,11 +54,12 @@ function createTurndown(): TurndownService {
  * Readability finds no article in is converted whole (scripts, styles and forms removed).
  */
 export function htmlToMarkdown(html: string, baseUrl: string): PageMarkdown {
+  const { Readability, parseHTML, TurndownService } = loadHtmlLibraries();
   const { document } = parseHTML(html);
   for (const element of document.querySelectorAll(NON_CONTENT)) element.remove();
   const pageTitle = document.querySelector("title")?.textContent?.trim() || undefined;
-  const turndown = createTurndown();
-  let article: ReturnType<Readability["parse"]> = null;
+  const turndown = createTurndown(TurndownService);
+  let article: ReturnType<ReadabilityClass["parse"]> = null;
   try {
     // Readability resolves relative links against the document's URL; linkedom has none, so a <base> gives it.
     if (!document.querySelector("base")) {

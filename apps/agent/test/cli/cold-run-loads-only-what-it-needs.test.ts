@@ -1,0 +1,96 @@
+// A cold `mono-agent run` on the quickstart pays only for what the run uses: the coding agent's TUI, the
+// web page converters, PostgreSQL, the web console's server, Slack and the image library are loaded
+// when something asks for them, never on the way to the first event. Checked on the built CLI as a
+// process, with a `--import` hook recording every module it loads.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CLI_BIN } from "./run-cli.js";
+
+const RECORDER = fileURLToPath(new URL("../fixtures/record-loaded-modules/register.mjs", import.meta.url));
+const QUICKSTART = fileURLToPath(new URL("../../../../examples/quickstart/", import.meta.url));
+
+/** Packages (or package files) a quickstart run must not load, each with why it is not needed. */
+const NOT_ON_A_RUN = [
+  ["@mariozechner/pi-coding-agent", "Read, Write, Edit and Bash are our own"],
+  ["@mariozechner/pi-tui", "the coding agent's terminal UI"],
+  ["linkedom", "WebFetch's HTML parser loads on the first page"],
+  ["@mozilla/readability", "WebFetch's article extraction"],
+  ["turndown", "WebFetch's Markdown writer"],
+  ["@silvia-odwyer/photon-node", "Read's image scaling loads on the first image"],
+  ["/pg/", "PostgreSQL only with storage.postgres"],
+  ["drizzle-orm/node-postgres", "PostgreSQL only with storage.postgres"],
+  ["@mono-agent/storage/dist/postgres", "PostgreSQL only with storage.postgres"],
+  ["/slack/", "Slack only in serve with slack configured"],
+  ["@slack/", "Slack only in serve with slack configured"],
+  ["web-console/dist/node", "the web console only in serve"],
+  ["croner", "schedules only in serve and triggers"],
+  ["marked", "Markdown rendering only in the web console"],
+  ["playwright-core", "tests only"],
+] as const;
+
+let folder: string;
+
+/** The module URLs (pnpm's store paths made package paths) a CLI command loads, and its stdout. */
+function loadedBy(args: string[]): { modules: string[]; stdout: string } {
+  const log = join(folder, `loaded-${args[0]}.txt`);
+  writeFileSync(log, "");
+  const result = spawnSync(process.execPath, ["--import", RECORDER, CLI_BIN, ...args], {
+    cwd: folder,
+    env: { PATH: process.env.PATH ?? "", HOME: folder, RECORD_LOADED_MODULES: log },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const modules = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((url) => url.replace(/.*\/node_modules\/\.pnpm\/[^/]+\/node_modules\//, "node_modules/"))
+    .map((url) => url.replace(/.*\/(packages|apps)\/([^/]+)\//, "@mono-agent/$2/"));
+  return { modules, stdout: result.stdout };
+}
+
+const offenders = (modules: string[], needle: string) =>
+  modules.filter((url) => url.includes(needle.startsWith("/") ? `node_modules${needle}` : needle));
+
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), "cold-run-"));
+  cpSync(QUICKSTART, folder, { recursive: true });
+  writeFileSync(
+    join(folder, "mcp.json"),
+    JSON.stringify({
+      mcpServers: { "quickstart-tools": { command: process.execPath, args: [CLI_BIN, "mcp-example"] } },
+    }),
+  );
+});
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("a cold start loads only what the command uses", () => {
+  test("run on the quickstart answers through calculate without loading the rest", () => {
+    const { modules, stdout } = loadedBy(["run", "--json", "What is 17 * 23?"]);
+    expect(stdout).toContain("mcp__quickstart-tools__calculate");
+    expect(stdout).toContain("391");
+    // The recorder works: the modules a run does need are in the list.
+    expect(modules.some((url) => url.includes("node_modules/@mariozechner/pi-agent-core/"))).toBe(true);
+    expect(modules.some((url) => url.includes("@mono-agent/tools/dist/node/read-tool.js"))).toBe(true);
+    for (const [needle, why] of NOT_ON_A_RUN) expect(offenders(modules, needle), why).toEqual([]);
+  });
+
+  test("validate on the quickstart loads neither the model stack nor the MCP SDK", () => {
+    const { modules } = loadedBy(["validate"]);
+    for (const needle of [
+      "@mariozechner/",
+      "@modelcontextprotocol/sdk",
+      "drizzle-orm",
+      "typebox",
+      // croner stays: validate parses the schedules it checks.
+      ...NOT_ON_A_RUN.map(([name]) => name).filter((name) => name !== "croner"),
+    ]) {
+      expect(offenders(modules, needle), needle).toEqual([]);
+    }
+  });
+});
