@@ -180,12 +180,21 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
         waiters.get(askId)?.delete(done);
         resolve(value);
       };
-      const onAbort = () => done(mustGet(askId));
+      // Read again when the wait ends; a store closed or failing meanwhile answers the last known state
+      // instead of throwing inside a timer or an abort listener.
+      const current = () => {
+        try {
+          return store.get(askId) ?? ask;
+        } catch {
+          return ask;
+        }
+      };
+      const onAbort = () => done(current());
       const list = waiters.get(askId) ?? new Set();
       waiters.set(askId, list);
       list.add(done);
       if (waitOptions.waitMs !== undefined)
-        timer = clock.setTimeout(() => done(mustGet(askId)), waitOptions.waitMs);
+        timer = clock.setTimeout(() => done(current()), waitOptions.waitMs);
       waitOptions.signal?.addEventListener("abort", onAbort, { once: true });
     });
   };

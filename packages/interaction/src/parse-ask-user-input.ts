@@ -55,11 +55,29 @@ type Parsed = { ok: true; prompt: Extract<AskPrompt, { kind: "question" }> } | {
 const hasControl = (text: string) =>
   [...text].some((char) => /[\p{Cc}]/u.test(char) && char !== "\n" && char !== "\t");
 
-function text(value: unknown, where: string, max: number): string | { error: string } {
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): they make a
+ * button read differently from the text it carries ("Trojan Source"), so no ask field may hold them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/** Line breaks of any kind: a header or an option label is one line, so it cannot fake another option. */
+const LINE_BREAKS = /[\n\r\u2028\u2029\u0085]/u;
+
+function text(
+  value: unknown,
+  where: string,
+  max: number,
+  line: "single" | "multi" = "multi",
+): string | { error: string } {
   if (typeof value !== "string" || value.trim() === "")
     return { error: `${where} must be a non-empty string` };
   if (value.length > max) return { error: `${where} has ${value.length} characters; at most ${max}` };
+  if (line === "single" && LINE_BREAKS.test(value))
+    return { error: `${where} must be one line (no line breaks)` };
   if (hasControl(value)) return { error: `${where} has control characters` };
+  if (BIDI_CONTROLS.test(value))
+    return { error: `${where} has bidirectional control characters (U+202A-U+202E, U+2066-U+2069)` };
   return value.trim();
 }
 
@@ -98,7 +116,7 @@ export function parseAskUserInput(input: unknown): Parsed {
         ok: false,
         message: `${where} has unknown field "${extra}"; accepted: header, question, options, multiSelect`,
       };
-    const header = text(q.header, `${where}.header`, ASK_USER_HEADER_MAX_CHARACTERS);
+    const header = text(q.header, `${where}.header`, ASK_USER_HEADER_MAX_CHARACTERS, "single");
     if (typeof header !== "string") return { ok: false, message: header.error };
     if (headers.has(header))
       return { ok: false, message: `${where}.header "${header}" repeats another header` };
@@ -124,7 +142,7 @@ export function parseAskUserInput(input: unknown): Parsed {
       if (typeof option !== "object" || option === null || Array.isArray(option))
         return { ok: false, message: `${at} must be an object { label, description? }` };
       const o = option as Record<string, unknown>;
-      const label = text(o.label, `${at}.label`, ASK_USER_TEXT_MAX_CHARACTERS);
+      const label = text(o.label, `${at}.label`, ASK_USER_TEXT_MAX_CHARACTERS, "single");
       if (typeof label !== "string") return { ok: false, message: label.error };
       if (labels.has(label)) return { ok: false, message: `${at}.label "${label}" repeats another option` };
       labels.add(label);

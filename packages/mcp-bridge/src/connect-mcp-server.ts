@@ -9,12 +9,13 @@ import {
   type Tool as McpTool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { McpElicitationPort } from "./mcp-elicitation-port.js";
+import { createPersonWaits, type PersonWaits } from "./person-waits.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
-import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 
 /**
  * Most `tools/list` pages read from one server. A server that keeps returning a `nextCursor` is buggy;
@@ -62,6 +63,8 @@ export interface OpenMcpServer {
   describeDisconnect: () => string;
   /** Ends the session (and the process group for stdio); bounded, idempotent. */
   close: () => Promise<void>;
+  /** The server's elicitations waiting for a person: its calls' clocks stop meanwhile. */
+  personWaits: PersonWaits;
 }
 
 /**
@@ -144,9 +147,11 @@ async function openStdio(
     spec,
     onStderr ? (text: string) => onStderr(spec.name, text) : undefined,
   );
-  const client = createClient(context, spec.name);
+  const personWaits = createPersonWaits();
+  const client = createClient(context, spec.name, personWaits);
   const server: OpenMcpServer = {
     client,
+    personWaits,
     transport: "stdio",
     tools: [],
     stderrTail: launched.stderrTail,
@@ -178,9 +183,11 @@ async function openRemote(
     kind === "http"
       ? new StreamableHTTPClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) })
       : new SSEClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) });
-  const client = createClient(context, spec.name);
+  const personWaits = createPersonWaits();
+  const client = createClient(context, spec.name, personWaits);
   const server: OpenMcpServer = {
     client,
+    personWaits,
     transport: kind,
     tools: [],
     stderrTail: () => "",
@@ -198,7 +205,7 @@ async function openRemote(
   return server;
 }
 
-function createClient(context: ConnectServerContext, serverName: string): Client {
+function createClient(context: ConnectServerContext, serverName: string, personWaits: PersonWaits): Client {
   const roots = context.roots;
   const elicitation = context.elicitation;
   const modes = elicitation?.modes;
@@ -225,9 +232,15 @@ function createClient(context: ConnectServerContext, serverName: string): Client
     );
   });
   if (elicitation && modes && (modes.form || modes.url)) {
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      elicitation.elicit({ serverName, params: request.params }, extra.signal),
-    );
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      // The person's time to answer is not the server's silence: calls to this server pause their clocks.
+      const end = personWaits.begin();
+      try {
+        return await elicitation.elicit({ serverName, params: request.params }, extra.signal);
+      } finally {
+        end();
+      }
+    });
     if (modes.url)
       client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
         elicitation.completed?.({ serverName, elicitationId: notification.params.elicitationId }),

@@ -2,12 +2,14 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mario
 import type { TSchema } from "@mariozechner/pi-ai";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { LONGEST_TIMER_MS, startCallClock } from "./call-clock.js";
 import { callMcpTask, cancelQuietly, type McpTaskOutcome } from "./call-mcp-task.js";
 import { safePathSegment } from "./limit-tool-output.js";
 import { type McpToolCallDetails, type McpToolProgress, mapCallToolResult } from "./map-call-tool-result.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 import { normalizeToolInputSchema } from "./normalize-tool-input-schema.js";
+import type { PersonWaits } from "./person-waits.js";
 
 /**
  * Longest tool description passed to the model, in characters. Descriptions are sent on every model
@@ -32,10 +34,12 @@ export interface McpAgentToolInput {
   tool: McpTool;
   /** The name the model sees. */
   name: string;
-  /** Idle timeout of one call, reset by progress, in ms. */
+  /** Idle timeout of one call, reset by progress, in ms; stopped while the server waits for a person. */
   callTimeoutMs: number;
-  /** Absolute cap of one call, in ms. */
+  /** Absolute cap of one call, in ms; time the server waits for a person does not count. */
   callMaxTotalTimeoutMs: number;
+  /** The server's elicitations waiting for a person (once it is connected). */
+  personWaits?: () => PersonWaits | undefined;
   /** The run's signal; each call links its own AbortController to it (and to pi's signal). */
   runSignal?: AbortSignal;
   toolOutputDir: string;
@@ -114,12 +118,25 @@ async function callMcpTool(
   const abortCall = () => controller.abort();
   for (const source of sources) source.addEventListener("abort", abortCall, { once: true });
   let hitTimeLimit = false;
-  const timeLimit = setTimeout(() => {
-    hitTimeLimit = true;
-    controller.abort();
-  }, input.callMaxTotalTimeoutMs);
+  let hitIdle = false;
+  const asTask = callsAsTask(connected);
+  const waits = input.personWaits?.();
+  const clock = startCallClock({
+    // A task call reads its own idle time from its polls.
+    ...(asTask ? {} : { idleMs: input.callTimeoutMs }),
+    totalMs: input.callMaxTotalTimeoutMs,
+    ...(waits ? { waits } : {}),
+    onIdle: () => {
+      hitIdle = true;
+      controller.abort();
+    },
+    onTimeLimit: () => {
+      hitTimeLimit = true;
+      controller.abort();
+    },
+  });
   try {
-    if (callsAsTask(connected)) {
+    if (asTask) {
       const outcome = await callMcpTask({
         client,
         toolName: tool.name,
@@ -150,10 +167,11 @@ async function callMcpTool(
       undefined,
       {
         signal: controller.signal,
-        timeout: input.callTimeoutMs,
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: input.callMaxTotalTimeoutMs,
+        // The call clock above owns both timeouts (so a wait for a person can stop them); the SDK's own
+        // request timeout (60 s by default) is set out of the way.
+        timeout: LONGEST_TIMER_MS,
         onprogress: ({ progress, total, message }) => {
+          clock.touch();
           const update: McpToolProgress = { progress };
           if (total !== undefined) update.total = total;
           if (message !== undefined) update.message = message;
@@ -183,9 +201,9 @@ async function callMcpTool(
     }
     return { content: mapped.content, details: mapped.details };
   } catch (error) {
-    throw toCallError(error, input, { hitTimeLimit, cancelled: controller.signal.aborted });
+    throw toCallError(error, input, { hitTimeLimit, hitIdle, cancelled: controller.signal.aborted });
   } finally {
-    clearTimeout(timeLimit);
+    clock.stop();
     for (const source of sources) source.removeEventListener("abort", abortCall);
   }
 }
@@ -193,7 +211,7 @@ async function callMcpTool(
 function toCallError(
   error: unknown,
   input: McpAgentToolInput,
-  state: { hitTimeLimit: boolean; cancelled: boolean },
+  state: { hitTimeLimit: boolean; hitIdle: boolean; cancelled: boolean },
 ): McpBridgeError {
   if (McpBridgeError.isInstance(error)) return error;
   const { name, serverName } = input;
@@ -206,17 +224,17 @@ function toCallError(
       { cause: error },
     );
   }
-  if (state.cancelled) {
-    return new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`, {
-      cause: error,
-    });
-  }
-  if (isTimeout) {
+  if (state.hitIdle || (isTimeout && !state.cancelled)) {
     return new McpBridgeError(
       "call_timeout",
       `The call of "${name}" timed out: no answer or progress from the MCP server "${serverName}" within ${input.callTimeoutMs} ms.`,
       { cause: error },
     );
+  }
+  if (state.cancelled) {
+    return new McpBridgeError("call_cancelled", `The call of "${name}" was cancelled: the run was aborted.`, {
+      cause: error,
+    });
   }
   if (
     (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||

@@ -216,6 +216,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       ...(options.redactSavedOutput ? { redactSavedOutput: options.redactSavedOutput } : {}),
       runId: options.runId,
       describeDisconnect: () => entry.open?.describeDisconnect() ?? "",
+      personWaits: () => entry.open?.personWaits,
       ...(options.signal ? { runSignal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.taskHandoff?.allows(entry.spec.name) ? { taskHandoff: options.taskHandoff } : {}),

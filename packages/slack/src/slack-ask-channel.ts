@@ -34,7 +34,8 @@ export function createSlackAskChannel(options: {
   onWarning?: (message: string) => void;
 }): SlackAskChannel {
   const { client } = options;
-  const cards = new Map<string, { channel: string; ts: string; ask: AskRecord }>();
+  /** Cards by ask id; `posted` resolves to the card's ts once `chat.postMessage` returned ("" if it failed). */
+  const cards = new Map<string, { channel: string; posted: Promise<string>; ask: AskRecord }>();
   const targetOf = (conversationId: string) => {
     const target = parseSlackConversationId(logicalConversationId(conversationId));
     return target && isSlackChannelAllowed(options.allowlist, target.channel) ? target : undefined;
@@ -53,10 +54,13 @@ export function createSlackAskChannel(options: {
   };
   const settleCard = async (ask: AskRecord) => {
     const card = cards.get(ask.askId);
-    if (!card || card.ts === "") return;
+    if (!card) return;
     cards.delete(ask.askId);
+    // A click can settle the ask before the post's answer is back: the update waits for the card's ts.
+    const ts = await card.posted;
+    if (ts === "") return;
     await callSlack("chat.update", () =>
-      client.chat.update({ channel: card.channel, ts: card.ts, text: settledAskText(ask), blocks: [] }),
+      client.chat.update({ channel: card.channel, ts, text: settledAskText(ask), blocks: [] }),
     );
   };
   const answerAs = (askId: string, answer: AskAnswer, userId: string) => {
@@ -78,10 +82,7 @@ export function createSlackAskChannel(options: {
       const target = targetOf(ask.conversationId);
       if (!target) throw new Error(`${ask.conversationId} is not an allowed Slack conversation`);
       const { text, blocks } = askBlocks(ask);
-      // Known before the post returns: a click can arrive as soon as the card is visible.
-      const card = { channel: target.channel, ts: "", ask };
-      cards.set(ask.askId, card);
-      const posted = await callSlack("chat.postMessage", () =>
+      const posting = callSlack("chat.postMessage", () =>
         client.chat.postMessage({
           channel: target.channel,
           text,
@@ -89,7 +90,16 @@ export function createSlackAskChannel(options: {
           ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
         }),
       );
-      card.ts = String(posted.ts);
+      // Known before the post returns: a click can arrive as soon as the card is visible.
+      cards.set(ask.askId, {
+        channel: target.channel,
+        posted: posting.then(
+          (posted) => String(posted.ts ?? ""),
+          () => "",
+        ),
+        ask,
+      });
+      await posting;
     },
     update: settleCard,
     cancel: settleCard,

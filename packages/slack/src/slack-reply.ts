@@ -33,8 +33,20 @@ export interface SlackReplyOptions {
   onDeliveryFailure?: (error: unknown, result: ChannelRunResult | undefined) => void;
 }
 
-const statusOf = (name: string) =>
+/** The compact status line of a tool at work ("Using github · search…"). */
+export const toolStatusLine = (name: string) =>
   `Using ${name.replace(/^mcp__/, "").replace(/__/g, " · ")}…`.slice(0, SLACK_STATUS_MAX_CHARACTERS);
+
+/** The text a settled run leaves in its thread: the answer, or what went wrong. */
+export function settledReplyText(result: ChannelRunResult | undefined): string {
+  const text =
+    result === undefined
+      ? "Sorry, this message could not be answered (the agent failed to start)."
+      : result.status === "succeeded"
+        ? result.finalText
+        : `${result.finalText ? `${result.finalText}\n\n` : ""}_The run ${result.status}${result.error ? `: ${result.error.message}` : ""}._`;
+  return text === "" ? "_(no answer)_" : text;
+}
 
 /**
  * The reply of one run in a Slack thread: the answer streamed as Markdown converted to mrkdwn, posted then
@@ -70,7 +82,7 @@ export function createSlackReply(options: SlackReplyOptions): InboundReply {
     onEvent(event: ChannelRunEvent) {
       if (event.type === "text_delta" && "text" in event) writer.append(String(event.text));
       else if (event.type === "tool_started" && "name" in event) {
-        status = statusOf(String(event.name));
+        status = toolStatusLine(String(event.name));
         writer.append("");
         void options.setStatus?.(status).catch(() => {});
       }
@@ -78,14 +90,8 @@ export function createSlackReply(options: SlackReplyOptions): InboundReply {
     async settled(result, error) {
       status = undefined;
       budget.tryTake(destination.channel, "priority");
-      const text =
-        result === undefined
-          ? "Sorry, this message could not be answered (the agent failed to start)."
-          : result.status === "succeeded"
-            ? result.finalText
-            : `${result.finalText ? `${result.finalText}\n\n` : ""}_The run ${result.status}${result.error ? `: ${result.error.message}` : ""}._`;
       try {
-        await writer.finish(text === "" ? "_(no answer)_" : text);
+        await writer.finish(settledReplyText(result));
       } catch (failure) {
         options.onDeliveryFailure?.(failure, result);
         throw failure;

@@ -18,7 +18,8 @@ import { slackConversationId } from "./slack-conversation-id.js";
 import { downloadSlackFiles, type SlackEventFile } from "./slack-files.js";
 import { slackInboundText } from "./slack-inbound-text.js";
 import { SLACK_CHANNEL_BUDGET } from "./slack-limits.js";
-import { createSlackReply } from "./slack-reply.js";
+import { createSlackReply, type SlackReplyOptions } from "./slack-reply.js";
+import { createSlackStreamReply, type SlackStreamSupport } from "./slack-stream-reply.js";
 
 /** Options of {@link startSlackChannel}: the resolved `slack.*` config plus what the host provides. */
 export interface StartSlackChannelOptions extends SlackAllowlist {
@@ -127,6 +128,17 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
   const askChannel = options.answerAsk
     ? createSlackAskChannel({ client, allowlist: options, answer: options.answerAsk, onWarning: warn })
     : undefined;
+  // Assistant threads stream through chat.startStream/appendStream/stopStream where the workspace has them;
+  // everything else (and a workspace that refuses them) gets a post edited at a bounded rate.
+  const streams: SlackStreamSupport = { available: true };
+  const replyFor = (arrival: Arrival, reply: SlackReplyOptions) =>
+    arrival.setStatus && arrival.threadTs
+      ? createSlackStreamReply({
+          ...reply,
+          destination: { channel: arrival.channel, threadTs: arrival.threadTs },
+          support: streams,
+        })
+      : createSlackReply(reply);
   const accept = async (arrival: Arrival) => {
     if (!isSlackChannelAllowed(options, arrival.channel)) return;
     const logical = slackConversationId(arrival.channel, arrival.threadTs);
@@ -154,7 +166,7 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
               }),
           }
         : {}),
-      reply: createSlackReply({
+      reply: replyFor(arrival, {
         client,
         destination: {
           channel: arrival.channel,

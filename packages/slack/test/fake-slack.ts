@@ -15,6 +15,8 @@ export interface FakeSlackMessage {
   blocks?: unknown[];
   unfurl_links?: boolean;
   unfurl_media?: boolean;
+  /** A message made by `chat.startStream`: `started` until `chat.stopStream`. */
+  streaming?: "started" | "stopped";
 }
 
 /** A Slack Web API, Socket Mode endpoint and file host on 127.0.0.1, for tests. */
@@ -36,6 +38,8 @@ export interface FakeSlack {
     url: string,
     options: { userId: string; channel: string; messageTs: string; value: string },
   ): Promise<number>;
+  /** Whether `chat.startStream` / `appendStream` / `stopStream` exist (default false: `unknown_method`). */
+  streaming: boolean;
   /** Answer every `n`th call with 429 Retry-After `retryAfterSeconds` (0: never). */
   rateLimitEvery: number;
   retryAfterSeconds: number;
@@ -131,6 +135,31 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (Array.isArray(args.blocks)) message.blocks = args.blocks as unknown[];
       return { channel: message.channel, ts: message.ts };
     },
+    "chat.startStream": (args) => {
+      if (!fake.streaming) return { ok: false, error: "unknown_method" };
+      const channel = String(args.channel);
+      const ts = `${tsCounter++}.000100`;
+      const text = String(args.markdown_text ?? "");
+      const message: FakeSlackMessage = { channel, ts, text, versions: [text], streaming: "started" };
+      if (typeof args.thread_ts === "string") message.thread_ts = args.thread_ts;
+      messages.push(message);
+      return { channel, ts };
+    },
+    "chat.appendStream": (args) => {
+      const message = messages.find((item) => item.channel === args.channel && item.ts === args.ts);
+      if (message?.streaming !== "started") return { ok: false, error: "message_not_in_streaming_state" };
+      message.text += String(args.markdown_text ?? "");
+      message.versions.push(message.text);
+      return { channel: message.channel, ts: message.ts };
+    },
+    "chat.stopStream": (args) => {
+      const message = messages.find((item) => item.channel === args.channel && item.ts === args.ts);
+      if (message?.streaming !== "started") return { ok: false, error: "message_not_in_streaming_state" };
+      message.text += String(args.markdown_text ?? "");
+      message.versions.push(message.text);
+      message.streaming = "stopped";
+      return { channel: message.channel, ts: message.ts, message: { text: message.text } };
+    },
     "assistant.threads.setStatus": (args) => {
       statuses.push({
         channel_id: String(args.channel_id),
@@ -155,6 +184,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     messages,
     calls,
     statuses,
+    streaming: false,
     rateLimitEvery: 0,
     retryAfterSeconds: 0,
     members: { C0ALLOW: ["UHUMAN"], C0OTHER: ["UHUMAN"] },

@@ -1,6 +1,7 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import type { ContinuationCapabilityIssuer } from "@mono-agent/mcp-env";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
+import type { AskRouteDependencies } from "../endpoints/ask-routes.js";
 import { createLazyInteractionBridge } from "../endpoints/interaction-bridge-lazy.js";
 import { createContinuationPreparer } from "./continuation-overlay.js";
 import { createRequestContextPreparer } from "./request-context.js";
@@ -37,6 +38,8 @@ export function composeRunContext(options: {
   continuationIssuer?: ContinuationCapabilityIssuer;
   /** Records each run output directory, so the next start removes it if this process dies first. */
   ledger?: HostProcessLedger;
+  /** The app's ask broker: the bridge then serves the `/v1/asks` routes over it (master bearer only). */
+  asks?: Omit<AskRouteDependencies, "authenticate">;
 }): RunContextComposition {
   const { config } = options.loaded;
   const bridge =
@@ -44,6 +47,7 @@ export function composeRunContext(options: {
       ? createLazyInteractionBridge({
           host: config.interaction.bridge.host,
           port: config.interaction.bridge.port,
+          ...(options.asks ? { asks: options.asks } : {}),
         })
       : undefined;
   const revokeAtRunEnd: RunObserver = {

@@ -264,6 +264,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     observers: options.observers ?? [],
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
     ...(ledger ? { ledger } : {}),
+    asks: { broker: interaction.broker, askUserTimeoutMs: interaction.askUserTimeoutMs },
   });
   const now = options.now ?? (() => new Date());
   const deps = {

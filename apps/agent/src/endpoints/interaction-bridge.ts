@@ -3,6 +3,7 @@ import { exactHost, jsonError, loopbackHostNames, noStoreHeaders } from "@mono-a
 import { startHttpServer } from "@mono-agent/http-kit/node";
 import { type ProgressCapability, type ProgressReport, stripRolloverBucket } from "@mono-agent/mcp-env";
 import { Hono } from "hono";
+import { type AskRouteDependencies, registerAskRoutes } from "./ask-routes.js";
 import { handleProgress, type ProgressBinding, type ProgressCaller } from "./progress-route.js";
 
 /** Random bytes in every bearer (master and progress): 24, base64url-encoded to 32 characters. */
@@ -17,6 +18,8 @@ export interface InteractionBridgeOptions {
   host?: string;
   /** 0 = any free port. */
   port?: number;
+  /** Serves the `/v1/asks` routes (master bearer only) over this broker; without it they are 404. */
+  asks?: Omit<AskRouteDependencies, "authenticate">;
 }
 
 /** The host's loopback interaction bridge. */
@@ -45,7 +48,8 @@ const digest = (token: string) => createHash("sha256").update(token).digest();
 const newToken = () => randomBytes(BRIDGE_TOKEN_BYTES).toString("base64url");
 
 /**
- * Starts the bridge. The only route served is `POST /v1/progress`; unknown routes are 404, and a `Host`
+ * Starts the bridge: `POST /v1/progress`, and with `asks` the `/v1/asks` routes (see `registerAskRoutes`);
+ * unknown routes are 404, and a `Host`
  * that is not this listener's loopback address (`127.0.0.1`, `localhost` or `[::1]` with its port) is
  * 421 `wrong_host` before anything else is looked at.
  */
@@ -85,6 +89,14 @@ export async function startInteractionBridge(
   app.all(PROGRESS_ROUTE, (c) =>
     jsonError(c, 405, "method_not_allowed", `${PROGRESS_ROUTE} accepts POST only`, { allow: "POST" }),
   );
+  if (options.asks)
+    registerAskRoutes(app, {
+      ...options.asks,
+      authenticate: (token) => {
+        const caller = authenticate(token);
+        return caller === undefined ? undefined : caller.kind === "master" ? "master" : "scoped";
+      },
+    });
   app.notFound((c) => jsonError(c, 404, "not_found", "no such route"));
   app.onError((_error, c) => jsonError(c, 500, "internal_error", "the bridge could not handle the request"));
   const host = options.host ?? "127.0.0.1";

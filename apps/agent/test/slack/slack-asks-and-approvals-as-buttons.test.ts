@@ -17,6 +17,12 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 const thread = (root: string) => harness.fake.messages.filter((message) => message.thread_ts === root);
+/**
+ * Whether the thread holds a message reading `text`. Not "the last message": the reply's first post (the
+ * tool status line) and the ask card are two independent requests, so either may come first in the thread.
+ */
+const threadShows = (root: string, text: string) =>
+  thread(root).some((message) => message.text === text) ? true : undefined;
 type Button = { value: string; text: { text: string } };
 const buttonsOf = (blocks: unknown[] | undefined): Button[] =>
   (blocks ?? []).flatMap((block) =>
@@ -71,11 +77,11 @@ describe("asks and approvals in Slack", () => {
     );
     expect(card.text).not.toContain("Answered");
     expect(await click("UHUMAN")).toBe(200);
-    await waitFor(
-      () => (thread(root).at(-1)?.text === "Blue it is." ? true : undefined),
-      "the answer after the click",
-    );
+    await waitFor(() => threadShows(root, "Blue it is."), "the answer after the click");
     expect(result).toContain("Blue");
+    // The card's chat.update and the streamed answer travel independently (one rate budget, two
+    // requests): wait for the card, never assume it changed before the answer finished.
+    await waitFor(() => (card.text.startsWith("Answered") ? true : undefined), "the settled card");
     expect(card.text).toContain("Answered by <@UHUMAN>: Color: Blue");
     expect(card.blocks).toEqual([]);
   });
@@ -103,10 +109,7 @@ describe("asks and approvals in Slack", () => {
         threadTs: root,
       }),
     );
-    await waitFor(
-      () => (thread(root).at(-1)?.text === "Green, noted." ? true : undefined),
-      "the answer after the reply",
-    );
+    await waitFor(() => threadShows(root, "Green, noted."), "the answer after the reply");
     expect(result).toContain("green, please");
     expect(harness.faux.getPendingResponseCount()).toBe(0);
   });
@@ -141,10 +144,8 @@ describe("asks and approvals in Slack", () => {
         messageTs: card.ts,
         value: button.value,
       });
-      await waitFor(
-        () => (thread(root).at(-1)?.text === answer ? true : undefined),
-        `the answer after ${decision}`,
-      );
+      await waitFor(() => threadShows(root, answer), `the answer after ${decision}`);
+      await waitFor(() => (card.text !== card.versions[0] ? true : undefined), `the card after ${decision}`);
       expect(card.text).toBe(decision === "Deny" ? "Denied by <@UHUMAN>." : "Approved by <@UHUMAN>.");
     }
     expect(results[0]).not.toContain("the secret plan");
