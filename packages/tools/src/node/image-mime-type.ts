@@ -1,5 +1,3 @@
-import type { FileAccess } from "./file-access.js";
-
 /** Bytes read from the start of a file to recognise an image format. */
 const IMAGE_SIGNATURE_BYTES = 12;
 
@@ -17,15 +15,11 @@ const IMAGE_SIGNATURES: ReadonlyArray<{ mimeType: string; matches: (head: Buffer
   },
 ];
 
-/** The image type Read attaches a file as (png, jpeg, gif, webp), by its magic bytes; else `undefined`. */
-export async function detectImageMimeType(files: FileAccess, path: string): Promise<string | undefined> {
-  const handle = await files.openFile(path, "read");
-  try {
-    const head = Buffer.alloc(IMAGE_SIGNATURE_BYTES);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const sniffed = head.subarray(0, bytesRead);
-    return IMAGE_SIGNATURES.find((signature) => signature.matches(sniffed))?.mimeType;
-  } finally {
-    await handle.close();
-  }
+/**
+ * The image type Read attaches a file as (png, jpeg, gif, webp), by the magic bytes at the start of its
+ * content; else `undefined`. Read sniffs the bytes it read, so the type and the content come from one open.
+ */
+export function imageMimeTypeOf(bytes: Buffer): string | undefined {
+  const head = bytes.subarray(0, IMAGE_SIGNATURE_BYTES);
+  return IMAGE_SIGNATURES.find((signature) => signature.matches(head))?.mimeType;
 }

@@ -4,7 +4,7 @@ import { abortable } from "./abortable.js";
 import type { FileAccess } from "./file-access.js";
 import { TOOL_OUTPUT_MAX_BYTES, TOOL_OUTPUT_MAX_LINES } from "./file-tool-limits.js";
 import { fitImage } from "./fit-image.js";
-import { detectImageMimeType } from "./image-mime-type.js";
+import { imageMimeTypeOf } from "./image-mime-type.js";
 import { formatSize, type Truncation, truncateHead } from "./truncate-output.js";
 
 const readParameters = Type.Object({
@@ -41,8 +41,8 @@ export function createReadTool(
       abortable(signal, async () => {
         const absolute = await files.resolve(path, "read");
         await (await files.openFile(absolute, "read")).close();
-        const mimeType = await detectImageMimeType(files, absolute);
         const bytes = await files.readFile(absolute, "read");
+        const mimeType = imageMimeTypeOf(bytes);
         return mimeType ? readImage(bytes, mimeType) : readText(bytes.toString("utf8"), path, offset, limit);
       }),
   };
