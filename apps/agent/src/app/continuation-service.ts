@@ -11,7 +11,6 @@ import {
 } from "@mono-agent/continuations/node";
 import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
 import type { ConversationStore, SqliteConversationStore } from "../conversations/conversation-store.js";
-import { readPostgresRunMessageJson } from "../conversations/conversation-store-postgres.js";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { AgentStorage } from "../storage/agent-storage.js";
 import {
@@ -57,9 +56,11 @@ export function sharedContinuations(storage: Extract<AgentStorage, { kind: "post
       schema: storage.settings.schema,
       displayUrl: storage.postgres.displayUrl,
     }),
-    lookups: storeDeliveryLookups(storage.conversations, (conversationId, runId) =>
-      readPostgresRunMessageJson(storage.postgres, conversationId, runId),
-    ),
+    // drizzle's node-postgres driver is loaded only by a host that shares its stores.
+    lookups: storeDeliveryLookups(storage.conversations, async (conversationId, runId) => {
+      const { readPostgresRunMessageJson } = await import("../conversations/conversation-store-postgres.js");
+      return readPostgresRunMessageJson(storage.postgres, conversationId, runId);
+    }),
   };
 }
 

@@ -1,7 +1,6 @@
 import { dirname, join } from "node:path";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ChannelApp, EventDedupeStore } from "@mono-agent/channel-kit";
-import { createPostgresEventDedupeStore } from "@mono-agent/channel-kit/postgres";
 import { createSqliteEventDedupeStore } from "@mono-agent/channel-kit/sqlite";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { logicalConversationId } from "@mono-agent/ids";
@@ -151,12 +150,17 @@ export function createAgentChannels(options: AgentChannelsOptions): AgentChannel
       });
       const lines: string[] = [];
       let dedupe: EventDedupeStore | undefined;
+      // PostgreSQL (pg) is loaded only by a host that shares its stores.
+      const postgresDedupe = started.sharedPostgres
+        ? (await import("@mono-agent/channel-kit/postgres")).createPostgresEventDedupeStore
+        : undefined;
       const dedupeStore = () => {
         if (dedupe === undefined) {
           // With storage.postgres an event retried onto another host is still taken once.
-          const opened = started.sharedPostgres
-            ? createPostgresEventDedupeStore({ postgres: started.sharedPostgres })
-            : createSqliteEventDedupeStore({ file: channelEventStoreFile(loaded) });
+          const opened =
+            started.sharedPostgres && postgresDedupe
+              ? postgresDedupe({ postgres: started.sharedPostgres })
+              : createSqliteEventDedupeStore({ file: channelEventStoreFile(loaded) });
           dedupe = opened;
           closeStore = () => opened.close();
         }

@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ChannelApp, EventDedupeStore } from "@mono-agent/channel-kit";
 import type { EnvRecord } from "@mono-agent/config";
 import { logicalConversationId } from "@mono-agent/ids";
-import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import { ADAPTER_SEND_SERVER_NAME, type ToolPolicy } from "@mono-agent/policy";
 import {
   createTelegramSendServer,
   isTelegramChatAllowed,
@@ -10,27 +10,19 @@ import {
   postTelegramText,
   type StartTelegramChannelOptions,
   startTelegramChannel,
-  TELEGRAM_SEND_FILE_TOOL_NAME,
-  TELEGRAM_SEND_MESSAGE_TOOL_NAME,
   type TelegramChannel,
 } from "@mono-agent/telegram";
 import type { AppToolRunContext } from "../app-tool-provider.js";
 import { outboundRoot } from "../request-context.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveTelegramConfig } from "./resolve-telegram-config.js";
+import { telegramSendToolsOffered } from "./telegram-send-tools-offered.js";
 
 /** Test and host hooks of the Telegram channel beyond `telegram.*` (a faster edit rate, shorter polls). */
 export type TelegramChannelTuning = Pick<
   StartTelegramChannelOptions,
   "minUpdateIntervalMs" | "retry" | "pollTimeoutSeconds" | "now"
 >;
-
-/** Whether the policy offers each Telegram send tool with a running channel (an alias denied removes the tool). */
-export function telegramSendToolsOffered(policy: ToolPolicy): { message: boolean; file: boolean } {
-  const offered = (name: string) =>
-    evaluateTool(policy, name, { adapters: { telegram: true } }).decision === "offered";
-  return { message: offered(TELEGRAM_SEND_MESSAGE_TOOL_NAME), file: offered(TELEGRAM_SEND_FILE_TOOL_NAME) };
-}
 
 /**
  * The Telegram part of the channels composition: the channel from `telegram.*`, its send tools for the

@@ -1,6 +1,6 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import { postgresStorageSettings } from "../../storage/agent-storage.js";
+import { postgresStorageSettings } from "../../storage/postgres-storage-settings.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /**

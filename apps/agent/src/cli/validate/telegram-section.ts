@@ -1,7 +1,7 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy } from "@mono-agent/policy";
 import { resolveTelegramConfig } from "../../app/channels/resolve-telegram-config.js";
-import { telegramSendToolsOffered } from "../../app/channels/telegram-channel-composition.js";
+import { telegramSendToolsOffered } from "../../app/channels/telegram-send-tools-offered.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /** How long `validate --connect` waits for Telegram's getMe, in ms: one round trip, with room for a slow link. */
