@@ -1,11 +1,14 @@
-import type { ChildProcess, IOType } from "node:child_process";
+import { type ChildProcess, type IOType, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { SandboxError } from "../sandbox-error.js";
+import { recordInActiveLedgers } from "./host-process-ledger.js";
 import type { ExpectedMount } from "./mount-plan.js";
 import { decodeMountPath } from "./placeholders.js";
 import type { SandboxSpawnSpec } from "./prepare-sandboxed-command.js";
-import { spawnProcessGroup } from "./spawn-process-group.js";
+import { readProcessIdentity } from "./process-identity.js";
+import { spawnProcessGroup, WATCHDOG_SHELL } from "./spawn-process-group.js";
+import { ensureSandboxWatchdog, watchSandboxGroup } from "./watch-sandbox-group.js";
 
 /**
  * How long the host waits for bubblewrap to build the sandbox and show every protected mount, in ms.
@@ -51,13 +54,45 @@ function missingMounts(entries: readonly MountEntry[], expected: readonly Expect
   });
 }
 
+/** Starts bwrap as the leader of a new process group and session, watched and recorded in the open ledgers. */
+function spawnBubblewrap(spec: SandboxSpawnSpec, stdio: IOType[], engineArgs: string[]): ChildProcess {
+  if (!ensureSandboxWatchdog())
+    throw new SandboxError(
+      "sandbox_prepare_failed",
+      `the sandbox watchdog needs ${WATCHDOG_SHELL}, which could not be started; nothing ran`,
+    );
+  const child = spawn(spec.command, [...engineArgs, ...spec.args], {
+    env: spec.env,
+    cwd: "/",
+    stdio,
+    detached: true,
+    shell: false,
+    windowsHide: true,
+  });
+  const leaderPid = child.pid;
+  if (leaderPid === undefined) return child;
+  // Same synchronous step as the spawn: from here on the host's death gets the group killed.
+  const unwatch = watchSandboxGroup(leaderPid);
+  const identity = readProcessIdentity(leaderPid);
+  if (identity) recordInActiveLedgers({ op: "group", pid: leaderPid, startTicks: identity.startTicks });
+  child.once("exit", () => {
+    unwatch();
+    recordInActiveLedgers({ op: "release-group", pid: leaderPid });
+  });
+  return child;
+}
+
 /**
- * Spawns a prepared command under the watchdog of `spawnProcessGroup` (a group of its own, recorded in
- * the open ledgers, killed when the host dies). A `bubblewrap` spec runs bwrap with `--json-status-fd` and, when the spec protects paths, `--block-fd`: the host reads the sandbox's
- * mount table and lets the command start only once every protected path is a mount point with the
- * expected flags at exactly its path, so a path swapped for a symlink meanwhile cannot slip through.
- * Resolves once the command runs; rejects with `sandbox_prepare_failed` (the process killed) when the
- * engine fails to build the sandbox or a protected mount is not there within
+ * Spawns a prepared command. A `host-process` spec runs under the watchdog of `spawnProcessGroup`. A
+ * `bubblewrap` spec runs bwrap itself as the leader of a new process group (no shell of ours in
+ * between), recorded in the open ledgers and put under this host's shared watchdog in the same step as
+ * the spawn; bwrap's `--die-with-parent` and the pid namespace end the sandbox when the host dies, and
+ * the watchdog covers the few milliseconds before bwrap has set that signal. When the spec protects
+ * paths, bwrap gets `--block-fd`: the host reads the sandbox's mount table and lets the command start
+ * only once every protected path is a mount point with the expected flags at exactly its path, so a
+ * path swapped for a symlink meanwhile cannot slip through. Resolves once the command runs; rejects
+ * with `sandbox_prepare_failed` (the process killed) when the engine fails to build the sandbox or a
+ * protected mount is not there within
  * {@link SANDBOX_SETUP_TIMEOUT_MS}.
  */
 export async function startSandboxedProcess(
@@ -68,16 +103,10 @@ export async function startSandboxedProcess(
     return spawnProcessGroup(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: options.stdio });
   const statusFd = options.stdio.length;
   const blocking = spec.expectedMounts.length > 0;
-  // Under the group watchdog as well as --die-with-parent: if the host dies before bwrap has set its
-  // parent-death signal, or something left bwrap's group, the watchdog still kills the group.
-  const child = spawnProcessGroup(
-    spec.command,
-    [
-      ...["--json-status-fd", String(statusFd)],
-      ...(blocking ? ["--block-fd", String(statusFd + 1)] : []),
-      ...spec.args,
-    ],
-    { env: spec.env, cwd: "/", stdio: [...options.stdio, "pipe", ...(blocking ? (["pipe"] as const) : [])] },
+  const child = spawnBubblewrap(
+    spec,
+    [...options.stdio, "pipe", ...(blocking ? (["pipe"] as const) : [])],
+    ["--json-status-fd", String(statusFd), ...(blocking ? ["--block-fd", String(statusFd + 1)] : [])],
   );
   const status = child.stdio[statusFd] as Readable;
   const block = blocking ? (child.stdio[statusFd + 1] as Writable) : undefined;
