@@ -61,11 +61,15 @@ export async function acquirePlaceholder(path: string): Promise<boolean> {
 }
 
 /**
- * The mount points that sandboxes of other processes hold at `path`: read from /proc/<pid>/mountinfo once
- * per mount namespace other than this process's own. Deleting a mount point on the host detaches it in
- * every sandbox that uses it, so a placeholder still mounted elsewhere is left for its last user.
+ * Which of `paths` sandboxes of other processes hold as mount points: read from /proc/<pid>/mountinfo
+ * once per mount namespace other than this process's own, in one pass over /proc whatever the number of
+ * paths. Deleting a mount point on the host detaches it in every sandbox that uses it, so a placeholder
+ * still mounted elsewhere is left for its last user.
  */
-export async function isMountedElsewhere(path: string): Promise<boolean> {
+export function mountedElsewhere(paths: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  if (paths.length === 0) return found;
+  const wanted = new Set(paths);
   const attempt = <T>(read: () => T, fallback: T): T => {
     try {
       return read();
@@ -81,9 +85,18 @@ export async function isMountedElsewhere(path: string): Promise<boolean> {
     if (namespace === undefined || seen.has(namespace)) continue;
     seen.add(namespace);
     const mountinfo = attempt(() => readFileSync(`/proc/${entry}/mountinfo`, "utf8"), "");
-    if (mountinfo.split("\n").some((line) => decodeMountPath(line.split(" ")[4] ?? "") === path)) return true;
+    for (const line of mountinfo.split("\n")) {
+      const path = decodeMountPath(line.split(" ")[4] ?? "");
+      if (wanted.has(path)) found.add(path);
+    }
+    if (found.size === wanted.size) break;
   }
-  return false;
+  return found;
+}
+
+/** True when a sandbox of another process holds `path` as a mount point (see {@link mountedElsewhere}). */
+export async function isMountedElsewhere(path: string): Promise<boolean> {
+  return mountedElsewhere([path]).has(path);
 }
 
 /** Undoes the octal escapes (`\040` for a space ...) of a mountinfo path field. */
@@ -92,24 +105,32 @@ export function decodeMountPath(field: string): string {
 }
 
 /**
- * Gives up one use of the placeholder at `path`; the last use removes it, if it is still the empty file
- * created (same device and inode) and no other process's sandbox has it mounted.
+ * Gives up one use of each placeholder in `paths`; the last use removes one, if it is still the empty
+ * file created (same device and inode) and no other process's sandbox has it mounted (one look at the
+ * other sandboxes for all of them).
  */
-export async function releasePlaceholder(path: string): Promise<void> {
-  const held = placeholders.get(path);
-  if (!held) return;
-  held.users -= 1;
-  if (held.users > 0) return;
-  placeholders.delete(path);
-  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
-  const same = stats?.isFile() && stats.size === 0n && stats.dev === held.dev && stats.ino === held.ino;
-  // Still mounted by another process's sandbox: left, and left recorded, for a later start to remove.
-  if (same && (await isMountedElsewhere(path))) return;
-  if (same)
+export async function releasePlaceholders(paths: readonly string[]): Promise<void> {
+  const last: string[] = [];
+  for (const path of paths) {
+    const held = placeholders.get(path);
+    if (!held) continue;
+    held.users -= 1;
+    if (held.users > 0) continue;
+    placeholders.delete(path);
+    const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    if (stats?.isFile() && stats.size === 0n && stats.dev === held.dev && stats.ino === held.ino)
+      last.push(path);
+    else recordInActiveLedgers({ op: "release-placeholder", path });
+  }
+  const elsewhere = mountedElsewhere(last);
+  for (const path of last) {
+    // Still mounted by another process's sandbox: left, and left recorded, for a later start to remove.
+    if (elsewhere.has(path)) continue;
     try {
       unlinkSync(path);
     } catch {
       // Gone already.
     }
-  recordInActiveLedgers({ op: "release-placeholder", path });
+    recordInActiveLedgers({ op: "release-placeholder", path });
+  }
 }

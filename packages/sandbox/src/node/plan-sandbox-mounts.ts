@@ -4,7 +4,7 @@ import { isPathInside } from "../resolve-posix-path.js";
 import { SandboxError } from "../sandbox-error.js";
 import { expandDenyWrite } from "./expand-deny-write.js";
 import type { MountPlan, MountStep } from "./mount-plan.js";
-import { acquirePlaceholder, isHeldPlaceholder, releasePlaceholder } from "./placeholders.js";
+import { acquirePlaceholder, isHeldPlaceholder, releasePlaceholders } from "./placeholders.js";
 
 /**
  * System folders shown read-only so programs run: binaries, libraries and /etc (minus its secrets). A
@@ -207,7 +207,7 @@ export async function planSandboxMounts(options: PlanSandboxMountsOptions): Prom
     for (const path of options.protectedPaths?.readOnly ?? []) await protect(path, false);
     for (const path of options.protectedPaths?.noAccess ?? []) await protect(path, true);
   } catch (error) {
-    for (const path of plan.placeholders) await releasePlaceholder(path);
+    await releasePlaceholders(plan.placeholders);
     throw error;
   }
   const leaves = [...pins.values()].filter((entry) => entry.action !== "pin-dir");

@@ -6,7 +6,7 @@ import { SandboxError } from "../sandbox-error.js";
 import type { SandboxPolicy } from "../sandbox-policy.js";
 import { loopbackListeningPorts } from "./loopback-listening-ports.js";
 import { bubblewrapMountArgs, type ExpectedMount } from "./mount-plan.js";
-import { releasePlaceholder } from "./placeholders.js";
+import { releasePlaceholders } from "./placeholders.js";
 import { planSandboxMounts } from "./plan-sandbox-mounts.js";
 import { namespaceFlags, probeSandboxEngine } from "./probe-sandbox-engine.js";
 import { type NetworkRelay, startNetworkRelay } from "./start-network-relay.js";
@@ -168,7 +168,7 @@ export async function prepareSandboxedCommand(
   const release = () => {
     released ??= (async () => {
       await relay?.close();
-      for (const path of held.splice(0)) await releasePlaceholder(path);
+      await releasePlaceholders(held.splice(0));
     })();
     return released;
   };
