@@ -110,6 +110,7 @@ function areaSteps(options: PlanSandboxMountsOptions): MountStep[] {
   if (
     home &&
     home !== "/" &&
+    home !== "/tmp" && // already the private /tmp
     !roots.some((root) => isPathInside(root, home)) &&
     !SYSTEM_PATHS.some((system) => isPathInside(system, home))
   )
