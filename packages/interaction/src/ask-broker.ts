@@ -47,6 +47,11 @@ export interface AskBroker {
    * when its physical conversation (rollover bucket stripped) already has a pending ask.
    */
   open(input: OpenAskInput): AskRecord;
+  /**
+   * Opens an ask like {@link AskBroker.open} and resolves once its channel has shown it. When the channel
+   * fails to show it, the ask is cancelled (`channel_failed`) and this throws `channel_failed`.
+   */
+  openShown(input: OpenAskInput): Promise<AskRecord>;
   /** Resolves with the ask once it is settled, or as it is after `waitMs` (default: until settled). */
   wait(askId: string, options?: { waitMs?: number; signal?: AbortSignal }): Promise<AskRecord>;
   /** Opens an ask and waits for it to settle; an abort of `signal` cancels it (`run_ended`). */
@@ -65,6 +70,18 @@ export interface AskBroker {
   get(askId: string): AskRecord | undefined;
   /** Stops the timers; pending asks stay pending in the store (the next start cancels them). */
   close(): void;
+}
+
+/** Longest channel failure text carried into a `channel_failed` message, in characters (one line of a log). */
+const CHANNEL_FAILURE_TEXT_MAX_CHARS = 200;
+
+/** One bounded line saying why a channel failed: control and bidi characters removed. */
+function describeChannelFailure(failure: unknown): string {
+  const text = failure instanceof Error ? failure.message : String(failure);
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, " ").trim();
+  return line.length > CHANNEL_FAILURE_TEXT_MAX_CHARS
+    ? `${line.slice(0, CHANNEL_FAILURE_TEXT_MAX_CHARS)}…`
+    : line || "no reason given";
 }
 
 const systemClock: BrokerClock = {
@@ -89,14 +106,19 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
       // An observer never breaks the state machine.
     }
   };
-  const show = (ask: AskRecord, step: "present" | "update" | "cancel") => {
+  /** Shows a change on the ask's channel; resolves with the channel's failure, if any (it never rejects). */
+  const show = (ask: AskRecord, step: "present" | "update" | "cancel"): Promise<unknown> => {
     const channel = channelOf(ask.conversationId);
-    if (channel === undefined) return;
-    Promise.resolve()
+    if (channel === undefined) return Promise.resolve(undefined);
+    return Promise.resolve()
       .then(() => channel[step](ask))
-      .catch(() => {
-        if (step === "present") cancel(ask.askId, "channel_failed");
-      });
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (step === "present") cancel(ask.askId, "channel_failed");
+          return error ?? new Error("the channel failed");
+        },
+      );
   };
   const settled = (ask: AskRecord) => {
     const timer = timers.get(ask.askId);
@@ -140,7 +162,7 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
   };
   const canAnswer = (kind: AskKind, conversationId: string) =>
     channelOf(conversationId)?.canAnswer(kind, conversationId) === true;
-  const open = (input: OpenAskInput): AskRecord => {
+  const openAndShow = (input: OpenAskInput): { ask: AskRecord; shown: Promise<unknown> } => {
     if (!canAnswer(input.kind, input.conversationId))
       throw new InteractionError(
         "no_channel",
@@ -166,8 +188,19 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
       );
     arm(ask);
     notify(ask);
-    show(ask, "present");
-    return ask;
+    return { ask, shown: show(ask, "present") };
+  };
+  const open = (input: OpenAskInput): AskRecord => openAndShow(input).ask;
+  const openShown = async (input: OpenAskInput): Promise<AskRecord> => {
+    const { ask, shown } = openAndShow(input);
+    const failure = await shown;
+    if (failure !== undefined)
+      throw new InteractionError(
+        "channel_failed",
+        `The ${conversationChannel(ask.conversationId) ?? "conversation's"} channel could not show the ask (${describeChannelFailure(failure)}); it is cancelled.`,
+        { cause: failure },
+      );
+    return store.get(ask.askId) ?? ask;
   };
   const wait = (askId: string, waitOptions: { waitMs?: number; signal?: AbortSignal } = {}) => {
     const ask = mustGet(askId);
@@ -202,6 +235,7 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
     addChannel: (channel) => void channels.set(channel.id, channel),
     canAnswer,
     open,
+    openShown,
     wait,
     async ask(input, signal) {
       if (signal?.aborted)

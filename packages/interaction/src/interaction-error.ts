@@ -7,6 +7,7 @@
  * - `invalid_ask` (400): an ask's input is malformed (the message names the field and the accepted form).
  * - `invalid_answer` (400): an answer does not fit the ask (unknown option, bad form value, wrong kind).
  * - `no_channel` (503): no channel can answer asks of this conversation.
+ * - `channel_failed` (502): the conversation's channel failed to show the ask (it is cancelled).
  * - `interaction_store_failed` (500): the ask or approval store could not be opened, read or written.
  */
 export type InteractionErrorCode =
@@ -16,6 +17,7 @@ export type InteractionErrorCode =
   | "invalid_ask"
   | "invalid_answer"
   | "no_channel"
+  | "channel_failed"
   | "interaction_store_failed";
 
 const BRAND = Symbol.for("@mono-agent/interaction/InteractionError");

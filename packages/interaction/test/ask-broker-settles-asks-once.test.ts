@@ -52,6 +52,28 @@ const question = (conversationId: string, timeoutMs: number | null = 60_000): Op
 });
 
 describe("the ask broker", () => {
+  it("openShown resolves once the channel has shown the ask, and throws channel_failed (ask cancelled) when it cannot", async () => {
+    const store = createSqliteInteractionStore({ file: join(dir, "interaction.sqlite") });
+    const good = recordingChannel("web");
+    const broken: AskChannel = {
+      ...recordingChannel("slack"),
+      present: async () => {
+        throw new Error("not_in_channel\u202e\nsecond line");
+      },
+    };
+    const broker = createAskBroker({ store, channels: [good, broken] });
+    const shown = await broker.openShown(question("web:t1"));
+    expect(good.shown).toEqual([`present ${shown.askId}`]);
+    expect(shown.status).toBe("pending");
+    const failure = await broker.openShown(question("slack:C1:1.1")).catch((error: unknown) => error);
+    expect(InteractionError.isInstance(failure) && failure.code).toBe("channel_failed");
+    expect((failure as Error).message).toContain("not_in_channel");
+    expect((failure as Error).message).not.toMatch(/[\u202e\n]/);
+    expect(store.listPending().map((ask) => ask.conversationId)).toEqual(["web:t1"]);
+    broker.close();
+    store.close();
+  });
+
   it("answers a pending ask once, with who answered, and shows the answered state", async () => {
     const store = createSqliteInteractionStore({ file: join(dir, "interaction.sqlite") });
     const channel = recordingChannel();

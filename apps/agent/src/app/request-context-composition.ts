@@ -1,8 +1,12 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import type { ContinuationCapabilityIssuer } from "@mono-agent/mcp-env";
+import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import type { AskRouteDependencies } from "../endpoints/ask-routes.js";
-import { createLazyInteractionBridge } from "../endpoints/interaction-bridge-lazy.js";
+import {
+  createLazyInteractionBridge,
+  type LazyInteractionBridge,
+} from "../endpoints/interaction-bridge-lazy.js";
 import { createContinuationPreparer } from "./continuation-overlay.js";
 import { createRequestContextPreparer } from "./request-context.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
@@ -22,17 +26,49 @@ export interface RunContextComposition {
   preparers: RunServerPreparer[];
   /** Revokes a run's progress bearers as soon as the run has finished. */
   observers: RunObserver[];
+  /** The interaction bridge, when {@link interactionBridgeWanted} (it listens once first asked for). */
+  bridge?: LazyInteractionBridge;
   /** Stops the interaction bridge if it was started. */
   close(): Promise<void>;
 }
 
+/** The adapter send tools whose being allowed brings the bridge up (reference §3.2), with their adapter. */
+const SEND_TOOLS = [
+  ["SlackSendMessage", "slack"],
+  ["TelegramSendMessage", "telegram"],
+  ["TelegramSendFile", "telegram"],
+] as const;
+
+/**
+ * Whether the host runs an interaction bridge (reference §3.2): a configured adapter send tool or AskUser
+ * is allowed; or an `interaction.bridge` key is set (file or `MONO_AGENT_INTERACTION_BRIDGE_*`); or
+ * progress is enabled and `tools.mcpRequestContextServers` names a server.
+ */
+export function interactionBridgeWanted(loaded: LoadedConfig, policy: ToolPolicy): boolean {
+  const { config } = loaded;
+  if (config.interaction.progress.enabled && config.tools.mcpRequestContextServers.length > 0) return true;
+  if (
+    Object.entries(loaded.sources).some(
+      ([key, source]) => key.startsWith("interaction.bridge.") && source !== "default",
+    )
+  )
+    return true;
+  if (evaluateTool(policy, "AskUser", { adapters: { askUser: true } }).decision === "offered") return true;
+  return SEND_TOOLS.some(
+    ([name, adapter]) =>
+      config[adapter] !== undefined &&
+      evaluateTool(policy, name, { adapters: { [adapter]: true } }).decision === "offered",
+  );
+}
+
 /**
  * Composes request context, progress and continuation claims from the loaded config. The interaction
- * bridge is created only when progress is enabled and at least one request-context server is named,
- * and it starts listening only when a run first needs a progress bearer.
+ * bridge is created only when {@link interactionBridgeWanted}, and it starts listening only when first
+ * asked for: a run that needs a progress bearer, or the host through `app.interactionBridge`.
  */
 export function composeRunContext(options: {
   loaded: LoadedConfig;
+  policy: ToolPolicy;
   env: Readonly<Record<string, string | undefined>>;
   observers: readonly RunObserver[];
   continuationIssuer?: ContinuationCapabilityIssuer;
@@ -42,14 +78,13 @@ export function composeRunContext(options: {
   asks?: Omit<AskRouteDependencies, "authenticate">;
 }): RunContextComposition {
   const { config } = options.loaded;
-  const bridge =
-    config.interaction.progress.enabled && config.tools.mcpRequestContextServers.length > 0
-      ? createLazyInteractionBridge({
-          host: config.interaction.bridge.host,
-          port: config.interaction.bridge.port,
-          ...(options.asks ? { asks: options.asks } : {}),
-        })
-      : undefined;
+  const bridge = interactionBridgeWanted(options.loaded, options.policy)
+    ? createLazyInteractionBridge({
+        host: config.interaction.bridge.host,
+        port: config.interaction.bridge.port,
+        ...(options.asks ? { asks: options.asks } : {}),
+      })
+    : undefined;
   const revokeAtRunEnd: RunObserver = {
     async onRunEnd(info) {
       if (bridge?.started) (await bridge.get().catch(() => undefined))?.releaseRun(info.runId);
@@ -61,7 +96,8 @@ export function composeRunContext(options: {
         loaded: options.loaded,
         env: options.env,
         observers: options.observers,
-        ...(bridge ? { bridge } : {}),
+        // Progress bearers only with progress on: a bridge that is up for asks alone issues none.
+        ...(bridge && config.interaction.progress.enabled ? { bridge } : {}),
         ...(options.ledger ? { ledger: options.ledger } : {}),
       }),
       createContinuationPreparer({
@@ -70,6 +106,7 @@ export function composeRunContext(options: {
       }),
     ],
     observers: bridge ? [revokeAtRunEnd] : [],
+    ...(bridge ? { bridge } : {}),
     close: async () => bridge?.stop(),
   };
 }

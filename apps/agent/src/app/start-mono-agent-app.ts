@@ -111,6 +111,13 @@ export interface MonoAgentApp {
    * through `interaction.broker.answer`, read records in `interaction.store`.
    */
   readonly interaction: InteractionHost;
+  /**
+   * The loopback interaction bridge (`/v1/progress`, `/v1/asks`; see docs/interaction.md), present when the
+   * config wants one (AskUser or a configured adapter send tool allowed, an `interaction.bridge` key set, or
+   * progress for request-context servers). `get()` starts it on first use and returns its `url` and
+   * `masterToken`, for the host's own components only (never hand the master bearer to an MCP server).
+   */
+  readonly interactionBridge?: { get(): Promise<{ readonly url: string; readonly masterToken: string }> };
   /** Handles one request: one Pi session with its MCP servers, from start to settle. */
   run(request: RunRequest): Promise<RunResult>;
   /**
@@ -260,6 +267,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   if (continuations) hostSecrets.add(readOperatorToken(continuations.service.operatorTokenFile));
   const runContext = composeRunContext({
     loaded,
+    policy,
     env: options.env,
     observers: options.observers ?? [],
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
@@ -309,6 +317,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   return {
     loaded,
     interaction,
+    ...(runContext.bridge ? { interactionBridge: { get: runContext.bridge.get } } : {}),
     ...(storage.kind === "postgres" ? { sharedPostgres: storage.postgres } : {}),
     onContinuationDelivered(listener) {
       const registered = (delivery: DeliveredContinuation) => listener(delivery);

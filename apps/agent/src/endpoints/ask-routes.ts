@@ -13,6 +13,12 @@ export const ASK_LONG_POLL_MAX_MS = 25_000;
 /** Largest `presentation` object a caller may attach to an ask, in bytes of its JSON (a message reference, not content). */
 export const ASK_PRESENTATION_MAX_BYTES = 4 * 1024;
 
+/**
+ * Settled asks whose final snapshot `GET` remembers having returned (reference §3.2: terminal snapshots
+ * are read once). Past it the oldest is forgotten, and that ask reads once more.
+ */
+export const ASK_SETTLED_READS_MAX = 10_000;
+
 /** Run id of asks opened through the routes without one: nothing cancels them at a run's end. */
 export const BRIDGE_ASK_RUN_ID = "interaction-bridge";
 
@@ -34,6 +40,7 @@ const STATUS_OF: Record<InteractionError["code"], ContentfulStatusCode> = {
   invalid_ask: 400,
   invalid_answer: 400,
   no_channel: 503,
+  channel_failed: 502,
   interaction_store_failed: 500,
 };
 
@@ -85,18 +92,38 @@ function askTimeout(value: unknown, cap: number | null): number | null | string 
  * `POST /v1/asks` opens an AskUser question ask through the broker (so its conversation's channel shows
  * it like any other), `GET /v1/asks/:id?waitMs=` reads it, waiting up to {@link ASK_LONG_POLL_MAX_MS}
  * for it to settle, `PUT /v1/asks/:id/presentation` records where the caller showed it, and
- * `DELETE /v1/asks/:id` cancels it. A scoped (per-run progress) bearer is 403, any other 401.
+ * `DELETE /v1/asks/:id` cancels it. `GET` returns a settled ask's final snapshot once: a later `GET` of it
+ * is 404. An ask its channel fails to show is cancelled and `POST` answers 502 `channel_failed`. A scoped
+ * (per-run progress) bearer is 403, any other 401.
  */
 export function registerAskRoutes(app: Hono, dependencies: AskRouteDependencies): void {
   const { broker } = dependencies;
   const longPollMaxMs = dependencies.longPollMaxMs ?? ASK_LONG_POLL_MAX_MS;
   /** Where callers showed asks; in memory for the bridge's life, dropped once an ask has settled. */
   const presentations = new Map<string, Record<string, unknown>>();
+  /** Settled asks whose final snapshot a `GET` has returned, oldest first. */
+  const settledReads = new Set<string>();
   const snapshot = (ask: AskRecord) => {
     const presentation = presentations.get(ask.askId);
     if (ask.status !== "pending") presentations.delete(ask.askId);
     return presentation === undefined ? ask : { ...ask, presentation };
   };
+  /** Whether a `GET` may return this ask: a settled ask's final snapshot only once (reference §3.2). */
+  const readOnce = (ask: AskRecord) => {
+    if (ask.status === "pending") return true;
+    if (settledReads.has(ask.askId)) return false;
+    settledReads.add(ask.askId);
+    if (settledReads.size > ASK_SETTLED_READS_MAX)
+      settledReads.delete(settledReads.values().next().value as string);
+    return true;
+  };
+  const alreadyRead = (c: Context) =>
+    jsonError(
+      c,
+      404,
+      "ask_not_found",
+      "that ask has settled and its final state was already read (terminal snapshots are read once)",
+    );
   const requireMaster = async (c: Context, next: () => Promise<void>) => {
     const caller = dependencies.authenticate(bearerToken(c.req.header("authorization")));
     if (caller === undefined)
@@ -125,7 +152,7 @@ export function registerAskRoutes(app: Hono, dependencies: AskRouteDependencies)
     const parsed = parseAskUserInput(input);
     if (!parsed.ok) return jsonError(c, 400, "invalid_ask", `the ask is not valid: ${parsed.message}`);
     try {
-      const ask = broker.open({
+      const ask = await broker.openShown({
         kind: "question",
         runId: typeof runId === "string" ? runId : BRIDGE_ASK_RUN_ID,
         conversationId,
@@ -157,7 +184,7 @@ export function registerAskRoutes(app: Hono, dependencies: AskRouteDependencies)
               signal: c.req.raw.signal,
             });
       if (ask === undefined) return jsonError(c, 404, "ask_not_found", "no ask has that id");
-      return c.json(snapshot(ask));
+      return readOnce(ask) ? c.json(snapshot(ask)) : alreadyRead(c);
     } catch (error) {
       if (InteractionError.isInstance(error)) return interactionFailure(c, error);
       throw error;

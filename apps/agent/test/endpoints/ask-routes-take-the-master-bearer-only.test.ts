@@ -87,7 +87,41 @@ describe("the interaction bridge's /v1/asks routes", () => {
       answer: { answers: [{ header: "Size", selected: ["L"] }] },
       answeredBy: { channel: "web" },
     });
-    expect((await call("GET", `/v1/asks/${ask.askId}`)).body.status).toBe("answered");
+    // Terminal snapshots are read once (reference §3.2): the poll above had it, a later GET is 404.
+    const again = await call("GET", `/v1/asks/${ask.askId}`);
+    expect(again.status).toBe(404);
+    expect(again.body.error).toMatchObject({ code: "ask_not_found" });
+    expect(again.body.error?.message).toContain("read once");
+    expect(asks.store.get(ask.askId)?.status).toBe("answered");
+  });
+
+  test("a settled ask read by a plain GET is read once too; a pending one reads any number of times", async () => {
+    const ask = await open();
+    for (let i = 0; i < 3; i++)
+      expect((await call("GET", `/v1/asks/${ask.askId}`)).body.status).toBe("pending");
+    asks.broker.cancel(ask.askId, "declined_by_host");
+    expect((await call("GET", `/v1/asks/${ask.askId}`)).body.status).toBe("cancelled");
+    expect((await call("GET", `/v1/asks/${ask.askId}`)).status).toBe(404);
+    expect((await call("GET", `/v1/asks/${ask.askId}?waitMs=1000`)).status).toBe(404);
+  });
+
+  test("a channel that fails to show the ask: POST is 502 channel_failed, the ask is cancelled, the conversation free again", async () => {
+    const failing: RecordingChannel = {
+      ...recordingChannel("slack"),
+      present: () => Promise.reject(new Error("An API error occurred: channel_not_found\u001b[31m")),
+    };
+    asks.broker.addChannel(failing);
+    const refused = await call("POST", "/v1/asks", { body: newAsk({ conversationId: "slack:C1:1.2" }) });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error?.code).toBe("channel_failed");
+    expect(refused.body.error?.message).toContain("channel_not_found");
+    expect(refused.body.error?.message).not.toContain("\u001b");
+    expect(asks.store.listPending()).toEqual([]);
+    // Nothing is left pending: the same conversation takes the next ask (from a channel that works).
+    asks.broker.addChannel(recordingChannel("slack"));
+    expect(
+      (await call("POST", "/v1/asks", { body: newAsk({ conversationId: "slack:C1:1.2" }) })).status,
+    ).toBe(201);
   });
 
   test("missing or wrong bearers are 401, a run's scoped progress bearer 403, on every route; nothing is opened", async () => {
