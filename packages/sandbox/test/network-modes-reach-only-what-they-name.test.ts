@@ -1,6 +1,6 @@
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTree, runInSandbox } from "./run-in-sandbox.js";
 

@@ -34,7 +34,8 @@ async function kindOf(path: string): Promise<"directory" | "other" | "missing"> 
  * the paths it names now. A trailing `/**` protects the directory before it as a whole, so files created
  * in it later are covered too. A pattern made only of literal segments whose last segment is missing
  * (its parent exists) yields that path as `missing`; a missing parent yields nothing (e.g. `.git/config`
- * where there is no `.git`). Throws `sandbox_prepare_failed` when a `**` walk passes
+ * where there is no `.git`); a file where a folder of the pattern should be is yielded as existing (`.git`
+ * as a file, in a git worktree, for `.git/config`), since only replacing it could make the pattern match. Throws `sandbox_prepare_failed` when a `**` walk passes
  * {@link MAX_DENY_WRITE_WALK_ENTRIES}.
  */
 export async function expandDenyWrite(root: string, pattern: string): Promise<DenyWriteMatches> {
@@ -78,8 +79,10 @@ export async function expandDenyWrite(root: string, pattern: string): Promise<De
         if (last && !segments.some(isGlob)) result.missing.push(path);
         return;
       }
-      if (last) result.existing.push(path);
-      else if (kind === "directory") await walk(path, index + 1);
+      // A file where the pattern needs a folder (`.git` as a file in a git worktree): the pattern can only
+      // come to match by replacing that file with a folder, so the file itself is kept as it is.
+      if (last || kind === "other") result.existing.push(path);
+      else await walk(path, index + 1);
       return;
     }
     const matches = picomatch(segment, { dot: true });

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isPathInside } from "../resolve-posix-path.js";
 import { SandboxError } from "../sandbox-error.js";
@@ -140,6 +140,32 @@ async function componentsBetween(root: string, path: string): Promise<string[]> 
   return directories;
 }
 
+/** lstat, with a path that cannot exist (missing, or a file where a folder of it should be) as undefined. */
+function lstatOrMissing(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The first component strictly between `root` and `path` that exists and is neither a folder nor a symlink
+ * (symlinks are refused by `componentsBetween`), or undefined when there is none.
+ */
+function fileOnTheWay(root: string, path: string): string | undefined {
+  const parts = relative(root, path).split(sep).filter(Boolean);
+  let current = root;
+  for (const part of parts.slice(0, -1)) {
+    current = join(current, part);
+    const stats = lstatSync(current, { throwIfNoEntry: false });
+    if (!stats || stats.isSymbolicLink()) return undefined;
+    if (!stats.isDirectory()) return current;
+  }
+  return undefined;
+}
+
 /** The first component of `path` below `root` that does not exist, or undefined when all exist. */
 async function firstMissing(root: string, path: string): Promise<string | undefined> {
   let current = root;
@@ -172,11 +198,11 @@ export async function planSandboxMounts(options: PlanSandboxMountsOptions): Prom
     if (!existing || existing.action === "pin-dir" || action.startsWith("hide"))
       pins.set(path, { path, action });
   };
-  const protect = async (path: string, hidden: boolean) => {
+  const protect = async (path: string, hidden: boolean): Promise<void> => {
     const writableRoot = outermostRoot(options.writableRoots, path);
     if (!writableRoot) {
       if (hidden && roots.some((root) => isPathInside(root, path))) {
-        const stats = lstatSync(path, { throwIfNoEntry: false });
+        const stats = lstatOrMissing(path);
         if (stats) pin(path, stats.isDirectory() ? "hide-dir" : "hide-file");
       }
       return;
@@ -185,8 +211,15 @@ export async function planSandboxMounts(options: PlanSandboxMountsOptions): Prom
       throw refuse(
         `${path} is both a writable root and a protected path; remove it from sandbox.writableRoots`,
       );
+    // A file on the way (a placeholder of a protected folder, or `.git` as a file in a git worktree): the
+    // path cannot exist while that file stays, so the file is what must stay put.
+    const blocker = fileOnTheWay(writableRoot, path);
+    if (blocker) {
+      const held = pins.get(blocker);
+      return held && held.action !== "pin-dir" ? undefined : protect(blocker, false);
+    }
     let target = path;
-    let stats = lstatSync(path, { throwIfNoEntry: false });
+    let stats = lstatOrMissing(path);
     if (!stats || isHeldPlaceholder(path)) {
       const missing = stats ? path : await firstMissing(writableRoot, path);
       if (missing === undefined) return;

@@ -1,6 +1,6 @@
 import { lookup } from "node:dns";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { isIP, type LookupFunction, connect as netConnect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
