@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./scripts/longest-first-sequencer.mjs";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 
@@ -34,5 +35,6 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: MAX_WORKERS,
     env: { PI_OFFLINE: "1" },
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

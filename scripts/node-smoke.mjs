@@ -68,7 +68,7 @@ function check(label, result, expected) {
 }
 
 const packDir = join(root, ".ci", "pack");
-if (!existsSync(packDir) || readdirSync(packDir).length === 0) packPackages(packDir);
+if (!existsSync(packDir) || readdirSync(packDir).length === 0) await packPackages(packDir);
 const tarballs = Object.fromEntries(
   readdirSync(packDir).map((file) => [
     file.replace(/^mono-agent-/, "@mono-agent/").replace(/-\d+\.\d+\.\d+.*$/, ""),

@@ -62,7 +62,7 @@ if (
 
 step("packing the packages (as npm publish would)");
 const packDir = join(root, ".ci", "setup-pack");
-const { tarballs, problems } = packPackages(packDir, (name) => console.log(`  packed ${name}`));
+const { tarballs, problems } = await packPackages(packDir, (name) => console.log(`  packed ${name}`));
 if (problems.length > 0) fail(problems.join("\n"));
 
 const npmPrefix = () => spawnSync("npm", ["prefix", "-g"], { encoding: "utf8" }).stdout.trim();

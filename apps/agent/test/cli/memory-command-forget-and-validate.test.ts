@@ -3,7 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { openLiteMemoryStore } from "@mono-agent/memory/lite";
 import { describe, expect, test } from "vitest";
 import { makeAgentFolder } from "./agent-folder.js";
-import { runCli } from "./run-cli.js";
+import { runCliInProcess } from "./run-cli.js";
 
 async function seededFolder(config: Record<string, unknown> = {}) {
   const dir = makeAgentFolder({ runtime: { model: "demo:demo" }, memory: { path: "./memory" }, ...config });
@@ -17,15 +17,19 @@ async function seededFolder(config: Record<string, unknown> = {}) {
 describe("mono-agent memory", () => {
   test("stats, today, show and search report the store; rebuild rebuilds the index", async () => {
     const { dir, keptId } = await seededFolder();
-    const stats = JSON.parse(runCli(["memory", "stats", "--json"], { cwd: dir }).stdout);
+    const stats = JSON.parse((await runCliInProcess(["memory", "stats", "--json"], { cwd: dir })).stdout);
     expect(stats).toMatchObject({ ok: true, stats: { memories: 2, dailyFiles: 1, indexedMemories: 2 } });
-    const today = runCli(["memory", "today"], { cwd: dir });
+    const today = await runCliInProcess(["memory", "today"], { cwd: dir });
     expect(today.stdout).toContain(`${keptId}  open       The staging server is stg-3`);
     const date = new Date().toISOString().slice(0, 10);
-    expect(runCli(["memory", "show", date], { cwd: dir }).stdout).toContain("door code");
-    const search = JSON.parse(runCli(["memory", "search", "staging", "--json"], { cwd: dir }).stdout);
+    expect((await runCliInProcess(["memory", "show", date], { cwd: dir })).stdout).toContain("door code");
+    const search = JSON.parse(
+      (await runCliInProcess(["memory", "search", "staging", "--json"], { cwd: dir })).stdout,
+    );
     expect(search.hits.map((hit: { id: string }) => hit.id)).toEqual([keptId]);
-    expect(JSON.parse(runCli(["memory", "rebuild", "--json"], { cwd: dir }).stdout)).toMatchObject({
+    expect(
+      JSON.parse((await runCliInProcess(["memory", "rebuild", "--json"], { cwd: dir })).stdout),
+    ).toMatchObject({
       ok: true,
       rebuilt: { memories: 2 },
     });
@@ -36,37 +40,45 @@ describe("mono-agent memory", () => {
     const idsFile = join(dir, "ids.txt");
     writeFileSync(idsFile, `${droppedId}\n`);
     const plan = join(dirname(dir), `${basename(dir)}-forget-plan.json`);
-    const prepare = runCli(
+    const prepare = await runCliInProcess(
       ["memory", "forget", "prepare", "--ids-file", idsFile, "--reason", "user-request", "--plan", plan],
       { cwd: dir },
     );
     expect(prepare.exitCode).toBe(0);
     const apply = JSON.parse(
-      runCli(["memory", "forget", "apply", "--plan", plan, "--json"], { cwd: dir }).stdout,
+      (await runCliInProcess(["memory", "forget", "apply", "--plan", plan, "--json"], { cwd: dir })).stdout,
     );
     expect(apply).toMatchObject({ ok: true, dropped: [droppedId] });
-    expect(runCli(["memory", "search", "door code"], { cwd: dir }).stdout).toContain("No memories matched");
-    const restore = runCli(["memory", "forget", "restore", "--backup", apply.backupDir], { cwd: dir });
+    expect((await runCliInProcess(["memory", "search", "door code"], { cwd: dir })).stdout).toContain(
+      "No memories matched",
+    );
+    const restore = await runCliInProcess(["memory", "forget", "restore", "--backup", apply.backupDir], {
+      cwd: dir,
+    });
     expect(restore.exitCode).toBe(0);
-    expect(runCli(["memory", "search", "door code"], { cwd: dir }).stdout).toContain(droppedId);
+    expect((await runCliInProcess(["memory", "search", "door code"], { cwd: dir })).stdout).toContain(
+      droppedId,
+    );
   });
 
   test("misuse exits 2: unknown subcommand, forget flags elsewhere, a bad date", async () => {
     const { dir } = await seededFolder();
-    expect(runCli(["memory", "frobnicate"], { cwd: dir }).exitCode).toBe(2);
-    expect(runCli(["memory", "stats", "--plan", "x"], { cwd: dir }).exitCode).toBe(2);
-    expect(runCli(["memory", "show", "yesterday"], { cwd: dir }).exitCode).toBe(2);
+    expect((await runCliInProcess(["memory", "frobnicate"], { cwd: dir })).exitCode).toBe(2);
+    expect((await runCliInProcess(["memory", "stats", "--plan", "x"], { cwd: dir })).exitCode).toBe(2);
+    expect((await runCliInProcess(["memory", "show", "yesterday"], { cwd: dir })).exitCode).toBe(2);
     for (const impossible of ["2024-13-45", "2023-02-30"]) {
-      const show = runCli(["memory", "show", impossible], { cwd: dir });
+      const show = await runCliInProcess(["memory", "show", impossible], { cwd: dir });
       expect(show.exitCode).toBe(2);
       expect(show.stderr).toContain(`expected a date YYYY-MM-DD, got "${impossible}"`);
     }
-    expect(runCli(["memory", "forget", "apply", "--reason", "x"], { cwd: dir }).exitCode).toBe(2);
+    expect(
+      (await runCliInProcess(["memory", "forget", "apply", "--reason", "x"], { cwd: dir })).exitCode,
+    ).toBe(2);
   });
 
   test("validate tells the memory truth: store path, counts, and which tools are offered and why not", async () => {
     const { dir } = await seededFolder({ tools: { allowedTools: [] } });
-    const report = JSON.parse(runCli(["validate", "--json"], { cwd: dir }).stdout);
+    const report = JSON.parse((await runCliInProcess(["validate", "--json"], { cwd: dir })).stdout);
     const memory = report.sections.find((section: { id: string }) => section.id === "memory");
     const messages = memory.lines.map((line: { message: string }) => line.message).join("\n");
     expect(messages).toContain(`Memory store (lite): ${join(dir, "memory")}`);
