@@ -8,9 +8,9 @@
 //   node scripts/conformance.mjs --scenario X    one scenario (repeatable)
 //
 // Exit 0 when every scenario passed or is one the host deliberately omits (named with why), else 1.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -61,46 +61,23 @@ const chosen = values.scenario?.length
       )
     : all;
 
-const rows = [];
-for (const scenario of chosen) {
-  const output = mkdtempSync(join(tmpdir(), "conformance-"));
-  const started = performance.now();
-  const run = spawnSync(
-    node22,
-    [
-      suiteBin,
-      "client",
-      "--command",
-      `${process.execPath} ${join(root, "scripts", "conformance", "client.mjs")}`,
-      "--scenario",
-      scenario,
-      "--timeout",
-      String(SCENARIO_TIMEOUT_MS),
-      "-o",
-      output,
-    ],
-    { encoding: "utf8", env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` } },
-  );
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const checks = readChecks(output);
-  rmSync(output, { recursive: true, force: true });
-  const failed = checks.filter((check) => check.status === "FAILURE");
-  const warnings = checks.filter((check) => check.status === "WARNING");
-  const passed = checks.length > 0 && failed.length === 0 && run.status === 0;
-  const omitted = OMITTED[scenario];
-  rows.push({
-    scenario,
-    result: passed ? "pass" : omitted ? "omitted" : "FAIL",
-    checks: `${checks.length - failed.length}/${checks.length}${warnings.length ? ` (${warnings.length} warning)` : ""}`,
-    seconds,
-    note: passed
-      ? warnings.map((check) => check.id).join(", ")
-      : (omitted ??
-        (failed.map((check) => `${check.id}: ${check.errorMessage ?? check.description}`).join("; ") ||
-          lastLine(run))),
-  });
-  console.log(`${rows.at(-1).result.padEnd(7)} ${scenario} (${seconds} s)`);
-}
+/**
+ * Scenarios at once, one per core (at least two): a scenario is mostly the CLI's start (CPU) and then waits
+ * on loopback servers; more than one per core only stretches each run.
+ */
+const CONCURRENCY = Math.max(2, availableParallelism());
+
+const rows = new Array(chosen.length);
+let next = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < chosen.length) {
+      const index = next++;
+      rows[index] = await runScenario(chosen[index]);
+      console.log(`${rows[index].result.padEnd(7)} ${rows[index].scenario} (${rows[index].seconds} s)`);
+    }
+  }),
+);
 
 const header = ["scenario", "result", "checks", "s", "note"];
 const table = rows.map((row) => [row.scenario, row.result, row.checks, row.seconds, row.note]);
@@ -118,6 +95,63 @@ console.log(
   `\nconformance: ${counts.pass} passed, ${counts.FAIL} failed, ${counts.omitted} omitted on purpose`,
 );
 process.exitCode = counts.FAIL > 0 ? 1 : 0;
+
+/** Runs one scenario with the suite on Node 22 and reads its checks: one table row. */
+async function runScenario(scenario) {
+  const output = mkdtempSync(join(tmpdir(), "conformance-"));
+  const started = performance.now();
+  const run = await spawnCollecting(
+    node22,
+    [
+      suiteBin,
+      "client",
+      "--command",
+      `${process.execPath} ${join(root, "scripts", "conformance", "client.mjs")}`,
+      "--scenario",
+      scenario,
+      "--timeout",
+      String(SCENARIO_TIMEOUT_MS),
+      "-o",
+      output,
+    ],
+    { env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` } },
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const checks = readChecks(output);
+  rmSync(output, { recursive: true, force: true });
+  const failed = checks.filter((check) => check.status === "FAILURE");
+  const warnings = checks.filter((check) => check.status === "WARNING");
+  const passed = checks.length > 0 && failed.length === 0 && run.status === 0;
+  const omitted = OMITTED[scenario];
+  return {
+    scenario,
+    result: passed ? "pass" : omitted ? "omitted" : "FAIL",
+    checks: `${checks.length - failed.length}/${checks.length}${warnings.length ? ` (${warnings.length} warning)` : ""}`,
+    seconds,
+    note: passed
+      ? warnings.map((check) => check.id).join(", ")
+      : (omitted ??
+        (failed.map((check) => `${check.id}: ${check.errorMessage ?? check.description}`).join("; ") ||
+          lastLine(run))),
+  };
+}
+
+/** spawn, resolving to `{ status, stdout, stderr }` when the child has exited. */
+function spawnCollecting(command, args, options) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => done({ status: 1, stdout, stderr: `${stderr}${error.message}` }));
+    child.on("close", (status) => done({ status, stdout, stderr }));
+  });
+}
 
 /** The checks of one scenario run: the suite writes <output>/<scenario>-<time>/checks.json. */
 function readChecks(output) {
