@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { processesWith } from "@mono-agent/test-utils";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import type { RunServerSpec } from "../src/run-server-spec.js";
 import {
-  TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
   makeTempDir,
   resultText,
+  TEST_SERVER_OPTIONS,
   testLauncher,
 } from "./fixtures/bridge-test-kit.js";
 
@@ -16,20 +17,6 @@ import {
 const RUNS = 50;
 /** Runs at a time, to keep the wall time reasonable on 2 vCPUs. */
 const RUNS_IN_PARALLEL = 5;
-
-/** Live processes whose command line contains `marker` (zombies have an empty cmdline and do not count). */
-function processesWithMarker(marker: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(marker)) pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
 
 function serversFor(marker: string): RunServerSpec[] {
   const serverScript = fixtureSpec("x", "tiny-stdio-server.mjs").args[0]!;
@@ -79,7 +66,7 @@ describe("closing a run ends the whole process group of every stdio server", () 
             }),
           ).toBe(name);
         }
-        if (runIndex === 0) sawProcessesWhileConnected = processesWithMarker(marker).length;
+        if (runIndex === 0) sawProcessesWhileConnected = processesWith(marker).length;
       } finally {
         await bridge.close();
       }
@@ -90,9 +77,9 @@ describe("closing a run ends the whole process group of every stdio server", () 
       }
       // sh + its node server + the directly started stubborn server + the normal one, per run.
       expect(sawProcessesWhileConnected).toBeGreaterThanOrEqual(4);
-      expect(processesWithMarker(marker)).toEqual([]);
+      expect(processesWith(marker)).toEqual([]);
     } finally {
-      for (const pid of processesWithMarker(marker)) process.kill(pid, "SIGKILL");
+      for (const pid of processesWith(marker)) process.kill(pid, "SIGKILL");
       await outputDir.remove();
     }
   });

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { processesWith } from "@mono-agent/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { reapHostProcessLeftovers } from "../src/node/index.js";
 
@@ -22,21 +23,6 @@ const started: ChildProcess[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
-
-/** Live processes whose command line holds `marker` (zombies have an empty cmdline), or only `sleep`s. */
-function processesWith(marker: string, onlySleep = false): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-        return cmdline.includes(marker) && (!onlySleep || cmdline.startsWith("sleep\0"));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -88,15 +74,15 @@ describe("after kill -9 of the host", () => {
     const { host, marker, paths } = await startHost();
     for (const child of [1, 2, 3])
       await waitFor(
-        () => (processesWith(`${marker}${child}`, true).length === 1 ? true : undefined),
+        () => (processesWith(`${marker}${child}`, { onlySleep: true }).length === 1 ? true : undefined),
         10_000,
         `sleep ${child}`,
       );
     const before = processesWith(marker);
     // The watched group's leader and grandchild, and the sandboxed sleep (bwrap's argv names it too).
-    expect(processesWith(`${marker}1`, true).length).toBe(1);
-    expect(processesWith(`${marker}2`, true).length).toBe(1);
-    expect(processesWith(`${marker}3`, true).length).toBe(1);
+    expect(processesWith(`${marker}1`, { onlySleep: true }).length).toBe(1);
+    expect(processesWith(`${marker}2`, { onlySleep: true }).length).toBe(1);
+    expect(processesWith(`${marker}3`, { onlySleep: true }).length).toBe(1);
     expect(before.length).toBeGreaterThanOrEqual(4);
     await kill9(host);
     const killedAt = Date.now();
@@ -116,9 +102,13 @@ describe("after kill -9 of the host", () => {
 
   it("a group that escaped every watchdog is killed by the next start's reaper, and nothing else", async () => {
     const { host, marker, paths } = await startHost(["--unwatched"]);
-    await waitFor(() => (processesWith(marker, true).length === 2 ? true : undefined), 10_000, "both sleeps");
+    await waitFor(
+      () => (processesWith(marker, { onlySleep: true }).length === 2 ? true : undefined),
+      10_000,
+      "both sleeps",
+    );
     await kill9(host);
-    expect(processesWith(marker, true).length).toBe(2);
+    expect(processesWith(marker, { onlySleep: true }).length).toBe(2);
     // A ledger naming a live process with another start time (a reused pid) must not get it killed.
     const bystander = spawn("sleep", [`60.${marker}9`], { detached: true, stdio: "ignore" });
     started.push(bystander);

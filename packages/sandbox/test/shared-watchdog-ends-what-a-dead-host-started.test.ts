@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { waitFor } from "@mono-agent/test-utils";
+import { processesWith, waitFor } from "@mono-agent/test-utils";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const HOST = fileURLToPath(new URL("./fixtures/host-dies-while-sandbox-starts.mjs", import.meta.url));
@@ -16,21 +16,6 @@ afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
-
-/** Live processes whose command line holds `marker` (zombies have an empty cmdline), or only `sleep`s. */
-function processesWith(marker: string, onlySleep = false): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-        return cmdline.includes(marker) && (!onlySleep || cmdline.startsWith("sleep\0"));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 function runHost(mode: "starting" | "watched") {
   const marker = `${Date.now()}${process.pid}`;
@@ -65,9 +50,12 @@ describe("the shared sandbox watchdog", () => {
 
   it("kills a watched group that ignores TERM when the host dies by SIGKILL, and leaves a released one alone", async () => {
     const { host, marker, output } = runHost("watched");
-    await waitFor(() => output().includes("ready") && processesWith(marker, true).length === 2, {
-      what: () => `the host and both groups (${output()})`,
-    });
+    await waitFor(
+      () => output().includes("ready") && processesWith(marker, { onlySleep: true }).length === 2,
+      {
+        what: () => `the host and both groups (${output()})`,
+      },
+    );
     const [released] = processesWith(`${marker}2`);
     host.kill("SIGKILL");
     await waitFor(() => processesWith(`${marker}1`).length === 0, {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
+import { liveProcesses } from "@mono-agent/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExecTool, createNodeReplSession, type NodeReplSession } from "../src/node/index.js";
 
@@ -99,23 +100,9 @@ describe("Exec", () => {
     }
     controller.abort();
     expect(await pending).toContain("aborted");
-    expect(processesWithArgument("sleep", "30")).toEqual([]);
+    expect(liveProcesses((argv) => argv.join(" ") === "sleep 30")).toEqual([]);
   });
 });
-
-/** Host pids whose command line is exactly `program argument` (the sandbox's pid namespace hides its own numbers). */
-function processesWithArgument(program: string, argument: string): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return readFileSync(`/proc/${entry}/cmdline`, "utf8") === `${program}\0${argument}\0`;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe("NodeRepl", () => {
   let session: NodeReplSession;
@@ -164,9 +151,9 @@ describe("NodeRepl", () => {
   it("ends with the run: no process left, and later calls are refused", async () => {
     const pid = Number(textOf(await session.tool.execute("10", { code: "process.pid" })));
     expect(pid).toBeGreaterThan(0);
-    const hostPids = processesWithArgument("node", "--input-type=module");
+    const hostPids = liveProcesses((argv) => argv.join(" ") === "node --input-type=module");
     await session.close();
-    expect(processesWithArgument("node", "--input-type=module")).toEqual([]);
+    expect(liveProcesses((argv) => argv.join(" ") === "node --input-type=module")).toEqual([]);
     for (const hostPid of hostPids) expect(isAlive(hostPid)).toBe(false);
     expect(await failure(session.tool.execute("11", { code: "1" }))).toContain("closed");
   });

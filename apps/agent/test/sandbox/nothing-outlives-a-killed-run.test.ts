@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { processesWith } from "@mono-agent/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 import {
@@ -17,21 +18,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Live processes whose command line holds `marker` (zombies have an empty cmdline), or only `sleep`s. */
-function processesWith(marker: string, onlySleep = false): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-        return cmdline.includes(marker) && (!onlySleep || cmdline.startsWith("sleep\0"));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 async function waitFor(probe: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -96,7 +82,8 @@ describe("kill -9 of mono-agent serve", () => {
     expect(sent.status).toBe(202);
     await waitFor(
       () =>
-        processesWith(`60.${marker}1`, true).length > 0 && processesWith(`60.${marker}2`, true).length > 0,
+        processesWith(`60.${marker}1`, { onlySleep: true }).length > 0 &&
+        processesWith(`60.${marker}2`, { onlySleep: true }).length > 0,
       60_000,
       () => `both sleeps to start (${serve.stdout()}${serve.stderr()})`,
     );
@@ -123,7 +110,8 @@ describe("kill -9 of mono-agent run", () => {
       );
       await waitFor(
         () =>
-          processesWith(`60.${marker}1`, true).length > 0 && processesWith(`60.${marker}2`, true).length > 0,
+          processesWith(`60.${marker}1`, { onlySleep: true }).length > 0 &&
+          processesWith(`60.${marker}2`, { onlySleep: true }).length > 0,
         60_000,
         () => `both sleeps to start (${run.output()})`,
       );
