@@ -68,7 +68,8 @@ function originalUrlExpression(file) {
     );
   const root = owner.manifest.exports?.["."];
   const entry = typeof root === "string" ? root : (root?.import ?? root?.default);
-  if (typeof entry !== "string") throw new Error(`bundle-cli: ${owner.manifest.name} has no "." import export`);
+  if (typeof entry !== "string")
+    throw new Error(`bundle-cli: ${owner.manifest.name} has no "." import export`);
   const fromEntry = toUrlPath(relative(dirname(join(owner.dir, entry)), file));
   return `new URL(${JSON.stringify(fromEntry)}, import.meta.resolve(${JSON.stringify(owner.manifest.name)})).href`;
 }
@@ -108,7 +109,7 @@ for (const name of EXTERNAL)
   if (!dependencies.has(name))
     throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
 
-await build({
+const result = await build({
   entryPoints: { main: join(agentDir, "dist", "cli", "main.js") },
   outdir,
   bundle: true,
@@ -123,7 +124,10 @@ await build({
   },
   // Side-effect-free claims of dependencies are not trusted: a module is dropped only when nothing imports it.
   ignoreAnnotations: true,
+  metafile: true,
   legalComments: "none",
   logLevel: "warning",
   plugins: [keepOriginalPlaces],
 });
+if (process.env.META)
+  (await import("node:fs")).writeFileSync(process.env.META, JSON.stringify(result.metafile));
