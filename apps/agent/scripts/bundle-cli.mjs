@@ -9,8 +9,8 @@
 // workspace package through `import.meta.resolve("<package>")`, so the packed tarball works as the repo does.
 // The build fails on any third-party module that uses import.meta.url, __dirname or __filename (it would
 // silently point at the bundle), and on an external this package cannot resolve.
-import { readFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -129,5 +129,11 @@ const result = await build({
   logLevel: "warning",
   plugins: [keepOriginalPlaces],
 });
-if (process.env.META)
-  (await import("node:fs")).writeFileSync(process.env.META, JSON.stringify(result.metafile));
+// Which modules each bundle file holds (absolute paths), for tests that check what a command loads.
+const inputsByFile = Object.fromEntries(
+  Object.entries(result.metafile.outputs).map(([output, { inputs }]) => [
+    basename(output),
+    Object.keys(inputs).map((input) => join(agentDir, input)),
+  ]),
+);
+writeFileSync(join(agentDir, "dist", "bundle-inputs.json"), `${JSON.stringify(inputsByFile)}\n`);
