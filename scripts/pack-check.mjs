@@ -116,6 +116,23 @@ try {
     });
     if (tarballs["@mono-agent/agent"] && bin.status !== 0)
       problems.push(`mono-agent --help failed: ${bin.stderr}`);
+    // The bundled CLI from its tarball, end to end: init a folder, validate it, and run the demo model through
+    // the example MCP server (migration folders, worker files and native modules found from the install).
+    if (tarballs["@mono-agent/agent"]) {
+      const cli = (args, cwd) =>
+        spawnSync("npx", ["--no-install", "mono-agent", ...args], {
+          cwd,
+          encoding: "utf8",
+          env: { ...process.env, HOME: project },
+        });
+      const init = cli(["init", "agent"], project);
+      const agentFolder = join(project, "agent");
+      const validate = init.status === 0 ? cli(["validate"], agentFolder) : init;
+      const run = validate.status === 0 ? cli(["run", "What is 17 * 23?"], agentFolder) : validate;
+      if (run.status !== 0 || !run.stdout.includes("391"))
+        problems.push(`init, validate and run from the tarball failed: ${run.stdout}\n${run.stderr}`);
+      else console.log("mono-agent init, validate and run from the tarball: ok (391)");
+    }
   }
 } finally {
   rmSync(project, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 #!/usr/bin/env -S node --
+import { existsSync } from "node:fs";
 import module from "node:module";
 
 // Node 22.1+ keeps the compiled code of every module in a disk cache (os.tmpdir()/node-compile-cache),
@@ -17,6 +18,9 @@ const fail = (error) => {
 process.on("uncaughtException", fail);
 process.on("unhandledRejection", fail);
 
-// Imported after the cache is on, so the CLI's own modules are cached too.
-const { main } = await import("../dist/cli/main.js");
+// Imported after the cache is on, so the CLI's own modules are cached too. The build bundles the CLI into
+// dist/bundle/ (scripts/bundle-cli.mjs): a few files instead of some 1,500 modules. A tsc-only build (no
+// bundle) runs the modules themselves.
+const bundled = new URL("../dist/bundle/main.js", import.meta.url);
+const { main } = await import(existsSync(bundled) ? bundled.href : "../dist/cli/main.js");
 process.exitCode = await main(process.argv.slice(2));

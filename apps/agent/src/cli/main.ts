@@ -10,24 +10,11 @@ interface CommandEntry {
   readonly load: () => Promise<CommandRun>;
 }
 
-/**
- * validate from its build-time bundle (dist/cli/validate-bundle.js) when there is one: a cold start that
- * loads one file instead of a few hundred modules. The specifier is computed so TypeScript does not look
- * for the bundle in src/; the modules themselves are the fallback (tests, an unbundled build).
- */
-async function loadValidateCommand(): Promise<CommandRun> {
-  const bundle = new URL("./validate-bundle.js", import.meta.url).href;
-  const loaded = (await import(bundle).catch(() => import("./validate/validate-command.js"))) as {
-    validateCommand: CommandRun;
-  };
-  return loaded.validateCommand;
-}
-
 const COMMANDS: Record<string, CommandEntry> = {
   validate: {
     summary:
       "check an agent folder: config, model, tool policy and MCP servers, memory, runs, history, continuations, web console",
-    load: loadValidateCommand,
+    load: async () => (await import("./validate/validate-command.js")).validateCommand,
   },
   run: {
     summary: "run the agent once: prompt as argument or stdin (--conversation, --model, --json)",

@@ -1,7 +1,8 @@
 // A cold `mono-agent run` on the quickstart pays only for what the run uses: the coding agent's TUI, the
 // web page converters, PostgreSQL, the web console's server, Slack and the image library are loaded
 // when something asks for them, never on the way to the first event. Checked on the built CLI as a
-// process, with a `--import` hook recording every module it loads.
+// process, with a `--import` hook recording every module it loads (a file of the CLI bundle counts as the
+// modules it holds).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLI_BIN } from "./run-cli.js";
 
+/** The modules each file of the CLI bundle holds (scripts/bundle-cli.mjs writes it beside the bundle). */
+const BUNDLE_INPUTS = fileURLToPath(new URL("../../dist/bundle-inputs.json", import.meta.url));
 const RECORDER = fileURLToPath(new URL("../fixtures/record-loaded-modules/register.mjs", import.meta.url));
 const QUICKSTART = fileURLToPath(new URL("../../../../examples/quickstart/", import.meta.url));
 
@@ -45,9 +48,15 @@ function loadedBy(args: string[]): { modules: string[]; stdout: string } {
     timeout: 60_000,
   });
   expect(result.status, result.stderr).toBe(0);
+  const bundled = JSON.parse(readFileSync(BUNDLE_INPUTS, "utf8")) as Record<string, string[]>;
   const modules = readFileSync(log, "utf8")
     .split("\n")
     .filter((line) => line !== "")
+    // A file of the CLI bundle stands for the modules it holds.
+    .flatMap((url) => {
+      const inBundle = /\/dist\/bundle\/([^/]+)$/.exec(url)?.[1];
+      return inBundle === undefined ? [url] : (bundled[inBundle] ?? [url]);
+    })
     .map((url) => url.replace(/.*\/node_modules\/\.pnpm\/[^/]+\/node_modules\//, "node_modules/"))
     .map((url) => url.replace(/.*\/(packages|apps)\/([^/]+)\//, "@mono-agent/$2/"));
   return { modules, stdout: result.stdout };

@@ -3,8 +3,8 @@ import type { ProbedServer } from "../mcp/probe-mcp-servers.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /**
- * The probe lives beside `mcp list` and loads the MCP SDK; validate's bundle keeps this specifier
- * external (scripts/bundle-validate.mjs), so plain validate never loads it.
+ * The probe lives beside `mcp list` and loads the MCP SDK; imported lazily (its own chunk of the CLI
+ * bundle, scripts/bundle-cli.mjs), so plain validate never loads it.
  */
 async function loadProbe(): Promise<typeof import("../mcp/probe-mcp-servers.js")> {
   return import("../mcp/probe-mcp-servers.js");

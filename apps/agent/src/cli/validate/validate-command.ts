@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { diagnoseMonoAgentConfig } from "@mono-agent/config";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, EXIT_OK, ExitError, EXIT_USAGE } from "../exit-error.js";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { builtinToolLines } from "./builtin-tools-lines.js";
@@ -12,7 +12,7 @@ import { memorySection } from "./memory-section.js";
 import { modelSection } from "./model-section.js";
 import { renderReport } from "./render-report.js";
 import { toolsSection } from "./tools-section.js";
-import { buildReport, type ValidateReport } from "./validate-report.js";
+import { buildReport, type CheckSection, type ValidateReport } from "./validate-report.js";
 
 const USAGE = "mono-agent validate [--connect] [--config FILE] [--env-file FILE] [--json]";
 /** The config file looked for in the current folder when --config is not given. */
@@ -41,32 +41,32 @@ export async function validateAgentFolder(options: {
     ...(options.envFile ? { envFile: options.envFile } : {}),
   });
   const { loaded, issues } = await diagnoseMonoAgentConfig({ configPath, cwd: options.cwd, env });
-  const sections = [
-    configSection(loaded, issues),
-    modelSection(loaded, env),
-    toolsSection(loaded, issues, env, await builtinToolLines(loaded, env)),
-    ...(options.connect
-      ? [await (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
+  const connect = options.connect === true;
+  const files = { cwd: options.cwd, ...(options.envFile ? { envFile: options.envFile } : {}) };
+  // Every section at once, in the report's order: the slow ones (the sandbox probe spawns bwrap, --connect
+  // starts the servers, the stores open their files) overlap each other and the rest. Each section's code
+  // is imported only when validate runs it.
+  const checks: (() => CheckSection | Promise<CheckSection>)[] = [
+    () => configSection(loaded, issues),
+    () => modelSection(loaded, env),
+    async () => toolsSection(loaded, issues, env, await builtinToolLines(loaded, env)),
+    ...(connect
+      ? [async () => (await import("./mcp-connect-section.js")).mcpConnectSection(loaded, env)]
       : []),
-    (await import("./interaction-section.js")).interactionSection(loaded),
-    filesSection(loaded, { cwd: options.cwd, ...(options.envFile ? { envFile: options.envFile } : {}) }),
-    await (await import("./sandbox-section.js")).sandboxSection(loaded, env),
-    await memorySection(loaded),
-    await (await import("./storage-section.js")).storageSection(loaded, env, {
-      connect: options.connect === true,
-    }),
-    await (await import("./runs-section.js")).runsSection(loaded),
-    (await import("./history-section.js")).historySection(loaded),
-    await (await import("./continuations-section.js")).continuationsSection(loaded, env),
-    (await import("./web-console-section.js")).webConsoleSection(loaded, env),
-    (await import("./triggers-section.js")).triggersSection(loaded, env),
-    await (await import("./slack-section.js")).slackSection(loaded, env, {
-      connect: options.connect === true,
-    }),
-    await (await import("./telegram-section.js")).telegramSection(loaded, env, {
-      connect: options.connect === true,
-    }),
+    async () => (await import("./interaction-section.js")).interactionSection(loaded),
+    () => filesSection(loaded, files),
+    async () => (await import("./sandbox-section.js")).sandboxSection(loaded, env),
+    () => memorySection(loaded),
+    async () => (await import("./storage-section.js")).storageSection(loaded, env, { connect }),
+    async () => (await import("./runs-section.js")).runsSection(loaded),
+    async () => (await import("./history-section.js")).historySection(loaded),
+    async () => (await import("./continuations-section.js")).continuationsSection(loaded, env),
+    async () => (await import("./web-console-section.js")).webConsoleSection(loaded, env),
+    async () => (await import("./triggers-section.js")).triggersSection(loaded, env),
+    async () => (await import("./slack-section.js")).slackSection(loaded, env, { connect }),
+    async () => (await import("./telegram-section.js")).telegramSection(loaded, env, { connect }),
   ];
+  const sections = await Promise.all(checks.map(async (check) => check()));
   return buildReport(sections, configPath);
 }
 

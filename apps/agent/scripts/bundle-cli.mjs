@@ -1,0 +1,139 @@
+// Bundles the CLI (dist/cli/main.js and every command it imports lazily) into dist/bundle/: main.js plus one
+// chunk per lazily imported command (code splitting), so `--help` loads main alone and `run` loads a few
+// files instead of some 1,500 small modules (typebox alone is 683). Node 20 has no module compile cache, so
+// the module count is most of a cold start.
+//
+// What stays external, resolved at run time from this package: native modules (better-sqlite3, pg). Files
+// that find other files by `import.meta.url` (drizzle migration folders, worker files, web client assets,
+// createRequire) keep pointing at their original place: in this package relative to the bundle, in a
+// workspace package through `import.meta.resolve("<package>")`, so the packed tarball works as the repo does.
+// The build fails on any third-party module that uses import.meta.url, __dirname or __filename (it would
+// silently point at the bundle), and on an external this package cannot resolve.
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const agentDir = fileURLToPath(new URL("..", import.meta.url));
+const outdir = join(agentDir, "dist", "bundle");
+const manifest = JSON.parse(readFileSync(join(agentDir, "package.json"), "utf8"));
+const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+
+/**
+ * Packages loaded from node_modules at run time, each a dependency of this package (checked below): native
+ * code (better-sqlite3, pg and its optional pg-native), WebAssembly found by path (photon-node), and the
+ * channels only `serve` starts (Slack brings undici, which finds files by __dirname).
+ */
+const EXTERNAL = [
+  "better-sqlite3",
+  "pg",
+  "@silvia-odwyer/photon-node",
+  "@mono-agent/slack",
+  "@mono-agent/telegram",
+];
+/** Optional peers some dependency imports only when installed (never a dependency of this package). */
+const OPTIONAL_ABSENT = ["pg-native", "@opentelemetry/api"];
+
+/** Nearest package.json above `file`: its folder and manifest. */
+function owningPackage(file) {
+  let dir = dirname(file);
+  for (;;) {
+    try {
+      return { dir, manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) };
+    } catch {
+      const parent = dirname(dir);
+      if (parent === dir) throw new Error(`bundle-cli: no package.json above ${file}`);
+      dir = parent;
+    }
+  }
+}
+
+const toUrlPath = (path) => {
+  const posix = path.split(sep).join("/");
+  return posix.startsWith(".") ? posix : `./${posix}`;
+};
+
+/** An expression for the original URL of `file`, valid in the bundle (see the header). */
+function originalUrlExpression(file) {
+  const owner = owningPackage(file);
+  if (owner.manifest.name === manifest.name)
+    return `new URL(${JSON.stringify(toUrlPath(relative(outdir, file)))}, import.meta.url).href`;
+  if (!owner.manifest.name?.startsWith("@mono-agent/"))
+    throw new Error(
+      `bundle-cli: ${file} (${owner.manifest.name}) uses import.meta.url: mark the package external in scripts/bundle-cli.mjs`,
+    );
+  if (!dependencies.has(owner.manifest.name))
+    throw new Error(
+      `bundle-cli: ${owner.manifest.name} locates files by import.meta.url but is not a dependency of ${manifest.name}`,
+    );
+  const root = owner.manifest.exports?.["."];
+  const entry = typeof root === "string" ? root : (root?.import ?? root?.default);
+  if (typeof entry !== "string")
+    throw new Error(`bundle-cli: ${owner.manifest.name} has no "." import export`);
+  const fromEntry = toUrlPath(relative(dirname(join(owner.dir, entry)), file));
+  return `new URL(${JSON.stringify(fromEntry)}, import.meta.resolve(${JSON.stringify(owner.manifest.name)})).href`;
+}
+
+const keepOriginalPlaces = {
+  name: "keep-original-places",
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = args.path.startsWith("@")
+        ? args.path.split("/").slice(0, 2).join("/")
+        : args.path.split("/")[0];
+      return EXTERNAL.includes(name) || OPTIONAL_ABSENT.includes(name)
+        ? { path: args.path, external: true }
+        : undefined;
+    });
+    builder.onLoad({ filter: /\.(m?js|cjs)$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const inNodeModules = args.path.includes(`${sep}node_modules${sep}`);
+      if (inNodeModules) {
+        if (/\bimport\.meta\.url\b|\b__dirname\b|\b__filename\b/.test(source))
+          throw new Error(
+            `bundle-cli: ${args.path} locates files by its own path: mark its package external in scripts/bundle-cli.mjs`,
+          );
+        return undefined;
+      }
+      if (!source.includes("import.meta.url")) return undefined;
+      return {
+        contents: source.replaceAll("import.meta.url", originalUrlExpression(args.path)),
+        loader: "js",
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
+
+for (const name of EXTERNAL)
+  if (!dependencies.has(name))
+    throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
+
+const result = await build({
+  entryPoints: { main: join(agentDir, "dist", "cli", "main.js") },
+  outdir,
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  chunkNames: "[name]-[hash]",
+  // CommonJS dependencies bundled into ES modules still call require for Node's built-ins.
+  banner: {
+    js: 'import { createRequire as __monoAgentCreateRequire } from "node:module"; const require = __monoAgentCreateRequire(import.meta.url);',
+  },
+  // Side-effect-free claims of dependencies are not trusted: a module is dropped only when nothing imports it.
+  ignoreAnnotations: true,
+  metafile: true,
+  legalComments: "none",
+  logLevel: "warning",
+  plugins: [keepOriginalPlaces],
+});
+// Which modules each bundle file holds (absolute paths), for tests that check what a command loads.
+const inputsByFile = Object.fromEntries(
+  Object.entries(result.metafile.outputs).map(([output, { inputs }]) => [
+    basename(output),
+    Object.keys(inputs).map((input) => join(agentDir, input)),
+  ]),
+);
+writeFileSync(join(agentDir, "dist", "bundle-inputs.json"), `${JSON.stringify(inputsByFile)}\n`);
