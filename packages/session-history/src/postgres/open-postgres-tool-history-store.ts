@@ -1,15 +1,28 @@
 import { fileURLToPath } from "node:url";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, not, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { type SessionScope, withoutRolloverBucket } from "../conversation-scope.js";
 import { type ResolvedRetention, type RetentionOptions, resolveRetention } from "../retention-options.js";
 import { SessionHistoryError } from "../session-history-error.js";
 import type { CallSearchQuery, SessionHistoryStore } from "../session-history-store.js";
-import type { ToolLifecycleWrite } from "../tool-lifecycle-write.js";
-import type { Tombstone, ToolCallSummary, ToolRecord } from "../tool-record.js";
 import { rowToRecord, rowToSummary } from "../sqlite/tool-call-row.js";
 import type { RetentionReport } from "../sqlite/tool-history-maintenance.js";
+import type { ToolLifecycleWrite } from "../tool-lifecycle-write.js";
+import type { Tombstone, ToolCallSummary, ToolRecord } from "../tool-record.js";
 import {
   applyPostgresRetention,
   recoverPostgresInterruptedCalls,
@@ -63,7 +76,9 @@ export interface PostgresToolHistoryStore extends SessionHistoryStore {
 const { searchText: _searchText, ...rowColumns } = getTableColumns(pgToolCalls);
 
 /** Opens the store over a migrated pool (nothing is connected until the first query). */
-export function openPostgresToolHistoryStore(options: OpenPostgresToolHistoryStoreOptions): PostgresToolHistoryStore {
+export function openPostgresToolHistoryStore(
+  options: OpenPostgresToolHistoryStoreOptions,
+): PostgresToolHistoryStore {
   const { postgres, toolOutputRoot } = options;
   const retention = resolveRetention(options.retention);
   const db: NodePgDatabase = drizzle(postgres.pool);
@@ -74,7 +89,9 @@ export function openPostgresToolHistoryStore(options: OpenPostgresToolHistorySto
     } catch (error) {
       if (SessionHistoryError.isInstance(error)) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      throw new SessionHistoryError("store_failed", `Could not ${what} ${where}: ${reason}`, { cause: error });
+      throw new SessionHistoryError("store_failed", `Could not ${what} ${where}: ${reason}`, {
+        cause: error,
+      });
     }
   };
   const findTombstone = async (scope: SessionScope, condition: SQL): Promise<Tombstone | undefined> => {
@@ -89,7 +106,13 @@ export function openPostgresToolHistoryStore(options: OpenPostgresToolHistorySto
       : undefined;
   };
   const findRow = async (scope: SessionScope, condition: SQL) =>
-    (await db.select(rowColumns).from(pgToolCalls).where(and(scopeWhere(scope), condition)).limit(1))[0];
+    (
+      await db
+        .select(rowColumns)
+        .from(pgToolCalls)
+        .where(and(scopeWhere(scope), condition))
+        .limit(1)
+    )[0];
   const searchRows = (query: CallSearchQuery) =>
     db
       .select(rowColumns)
@@ -144,7 +167,10 @@ export function openPostgresToolHistoryStore(options: OpenPostgresToolHistorySto
       }),
     registerOwner: (ownerId, host, pid, nowMs) =>
       guarded("register a writer", async () => {
-        await db.insert(pgWriterOwners).values({ ownerId, host, pid, startedAtMs: nowMs }).onConflictDoNothing();
+        await db
+          .insert(pgWriterOwners)
+          .values({ ownerId, host, pid, startedAtMs: nowMs })
+          .onConflictDoNothing();
       }),
     closeOwner: (ownerId, nowMs) =>
       guarded("close a writer", async () => {
@@ -171,7 +197,9 @@ export function openPostgresToolHistoryStore(options: OpenPostgresToolHistorySto
         }
       }),
     recoverInterrupted: (host, isProcessAlive = processIsAlive) =>
-      guarded("recover interrupted calls", () => recoverPostgresInterruptedCalls(postgres.pool, host, isProcessAlive)),
+      guarded("recover interrupted calls", () =>
+        recoverPostgresInterruptedCalls(postgres.pool, host, isProcessAlive),
+      ),
     applyRetention: (nowMs = Date.now(), ceilingMs = POSTGRES_MAINTENANCE_CEILING_MS) =>
       guarded("apply retention", () =>
         applyPostgresRetention(postgres, retention, nowMs, performance.now() + ceilingMs),

@@ -34,9 +34,10 @@ export async function applyPostgresRetention(
   try {
     await client.query("BEGIN");
     try {
-      const { rows } = await client.query<{ taken: boolean }>("SELECT pg_try_advisory_xact_lock($1::bigint) AS taken", [
-        advisoryLockKey(RETENTION_LOCK_NAMESPACE, postgres.schema),
-      ]);
+      const { rows } = await client.query<{ taken: boolean }>(
+        "SELECT pg_try_advisory_xact_lock($1::bigint) AS taken",
+        [advisoryLockKey(RETENTION_LOCK_NAMESPACE, postgres.schema)],
+      );
       if (rows[0]?.taken) await prune(client, retention, nowMs, deadlineMs, report);
       await client.query("COMMIT");
     } catch (error) {
@@ -75,9 +76,11 @@ async function prune(
     const total = await number(client, `SELECT count(*) AS value ${COMPLETED}`);
     const excess = total - retention.maxCompletedCalls;
     if (excess <= 0) break;
-    const removed = await remove("count", `SELECT row_id ${COMPLETED} ORDER BY ended_at_ms, row_id LIMIT $3`, [
-      Math.min(excess, RETENTION_BATCH),
-    ]);
+    const removed = await remove(
+      "count",
+      `SELECT row_id ${COMPLETED} ORDER BY ended_at_ms, row_id LIMIT $3`,
+      [Math.min(excess, RETENTION_BATCH)],
+    );
     if (removed < RETENTION_BATCH) break;
   }
   while (performance.now() < deadlineMs) {
@@ -93,8 +96,11 @@ async function prune(
     if (removed === 0) break;
   }
   report.removedTombstones +=
-    (await client.query("DELETE FROM session_tool_tombstones WHERE removed_at_ms < $1", [nowMs - retention.tombstoneMaxAgeMs]))
-      .rowCount ?? 0;
+    (
+      await client.query("DELETE FROM session_tool_tombstones WHERE removed_at_ms < $1", [
+        nowMs - retention.tombstoneMaxAgeMs,
+      ])
+    ).rowCount ?? 0;
   report.removedTombstones +=
     (
       await client.query(
@@ -145,13 +151,21 @@ export async function recoverPostgresInterruptedCalls(
   host: string,
   isProcessAlive: (pid: number) => boolean,
 ): Promise<number> {
-  const owners = await pool.query<{ owner_id: string; host: string; pid: number; closed_at_ms: string | null }>(
-    "SELECT owner_id, host, pid, closed_at_ms FROM session_tool_writer_owners",
-  );
+  const owners = await pool.query<{
+    owner_id: string;
+    host: string;
+    pid: number;
+    closed_at_ms: string | null;
+  }>("SELECT owner_id, host, pid, closed_at_ms FROM session_tool_writer_owners");
   const live = owners.rows
     .filter((owner) => owner.closed_at_ms === null && (owner.host !== host || isProcessAlive(owner.pid)))
     .map((owner) => owner.owner_id);
-  const dangling = await pool.query<{ row_id: string; conversation_id: string; run_id: string; tool_call_id: string }>(
+  const dangling = await pool.query<{
+    row_id: string;
+    conversation_id: string;
+    run_id: string;
+    tool_call_id: string;
+  }>(
     "SELECT row_id, conversation_id, run_id, tool_call_id FROM session_tool_calls WHERE result_record_id IS NULL AND NOT (owner_id = ANY($1::text[]))",
     [live],
   );
@@ -167,7 +181,11 @@ export async function recoverPostgresInterruptedCalls(
       [
         dangling.rows.map((row) => row.row_id),
         dangling.rows.map((row) =>
-          toolRecordId("result", { conversationId: row.conversation_id, runId: row.run_id, toolCallId: row.tool_call_id }),
+          toolRecordId("result", {
+            conversationId: row.conversation_id,
+            runId: row.run_id,
+            toolCallId: row.tool_call_id,
+          }),
         ),
         INTERRUPTED_PAYLOAD,
         Buffer.byteLength(INTERRUPTED_PAYLOAD),

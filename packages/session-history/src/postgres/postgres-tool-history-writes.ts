@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { withoutRolloverBucket } from "../conversation-scope.js";
-import type { InvocationWrite, ResultWrite, ToolLifecycleWrite } from "../tool-lifecycle-write.js";
 import { acceptArtifacts } from "../sqlite/artifact-paths.js";
 import { toolRecordId } from "../sqlite/record-ids.js";
+import type { InvocationWrite, ResultWrite, ToolLifecycleWrite } from "../tool-lifecycle-write.js";
 import { invocationSearchText, searchPart } from "./search-text.js";
 
 /** Placeholder payload of a call whose invocation was never recorded (its result arrived alone), as in SQLite. */
@@ -74,7 +74,8 @@ function identityColumns(writes: readonly (InvocationWrite | ResultWrite)[], own
 
 const IDENTITY_INSERT_COLUMNS =
   "invocation_record_id, conversation_id, scope_conversation_id, run_id, tool_call_id, tool_name, isolated, run_started_at_ms, owner_id";
-const IDENTITY_UNNEST_TYPES = "$1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[], $9::text[]";
+const IDENTITY_UNNEST_TYPES =
+  "$1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[], $9::text[]";
 
 async function writeInvocations(
   db: Queryable,
@@ -183,7 +184,11 @@ async function writeResults(
   const done = new Set(updated.rows.map((row) => row.invocation_record_id));
   const rest = entries.filter((entry) => !done.has(toolRecordId("invocation", entry.write)));
   if (rest.length === 0) return outcomes;
-  const existing = await db.query<{ invocation_record_id: string; result_payload: string | null; state: string | null }>(
+  const existing = await db.query<{
+    invocation_record_id: string;
+    result_payload: string | null;
+    state: string | null;
+  }>(
     "SELECT invocation_record_id, result_payload, state FROM session_tool_calls WHERE invocation_record_id = ANY($1::text[])",
     [rest.map((entry) => toolRecordId("invocation", entry.write))],
   );
@@ -195,7 +200,13 @@ async function writeResults(
     else if (row.result_payload !== entry.write.payload.payload || row.state !== entry.write.state)
       outcomes.set(entry.index, conflict(toolRecordId("result", entry.write)));
   }
-  if (missing.length > 0) await insertResultsAlone(db, missing.map((entry) => entry.write), ownerId, toolOutputRoot);
+  if (missing.length > 0)
+    await insertResultsAlone(
+      db,
+      missing.map((entry) => entry.write),
+      ownerId,
+      toolOutputRoot,
+    );
   return outcomes;
 }
 
@@ -232,7 +243,9 @@ async function insertResultsAlone(
       writes.map((write) => write.payload.originalBytes),
       writes.map((write) => write.payload.retainedBytes),
       writes.map((write) => write.payload.truncated),
-      writes.map((write) => JSON.stringify(acceptArtifacts(toolOutputRoot, write.runId, write.artifactPaths))),
+      writes.map((write) =>
+        JSON.stringify(acceptArtifacts(toolOutputRoot, write.runId, write.artifactPaths)),
+      ),
       writes.map((write) =>
         searchPart(`${write.toolName}\n${MISSING_INVOCATION_PAYLOAD}\n${write.payload.payload}`),
       ),

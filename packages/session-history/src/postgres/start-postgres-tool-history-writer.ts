@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { FAILURE_COOLDOWN_INITIAL_MS, FAILURE_COOLDOWN_MAX_MS, FOREGROUND_TIMEOUT_MS } from "../limits.js";
-import type { DrainReport, ToolHistoryWriter, WriterStatistics } from "../sqlite/start-tool-history-writer.js";
+import type {
+  DrainReport,
+  ToolHistoryWriter,
+  WriterStatistics,
+} from "../sqlite/start-tool-history-writer.js";
 import type { ToolLifecycleWrite } from "../tool-lifecycle-write.js";
 import type { PersistenceErrorCode, PersistenceResult } from "../tool-record.js";
 import type { PostgresToolHistoryStore } from "./open-postgres-tool-history-store.js";
@@ -65,12 +69,17 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
       outcomes = results.map((result) =>
         result.ok
           ? { ok: true }
-          : { ok: false, errorCode: result.conflict ? "history_idempotency_conflict" : "history_write_failed" },
+          : {
+              ok: false,
+              errorCode: result.conflict ? "history_idempotency_conflict" : "history_write_failed",
+            },
       );
     } catch {
       outcomes = batch.map(() => ({ ok: false, errorCode: "history_write_failed" }));
     }
-    batch.forEach((entry, index) => entry.settle(outcomes[index] ?? { ok: false, errorCode: "history_write_failed" }));
+    batch.forEach((entry, index) =>
+      entry.settle(outcomes[index] ?? { ok: false, errorCode: "history_write_failed" }),
+    );
   };
   const flush = async () => {
     while (queue.length > 0) {
