@@ -77,9 +77,8 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
     } catch {
       outcomes = batch.map(() => ({ ok: false, errorCode: "history_write_failed" }));
     }
-    batch.forEach((entry, index) =>
-      entry.settle(outcomes[index] ?? { ok: false, errorCode: "history_write_failed" }),
-    );
+    for (const [index, entry] of batch.entries())
+      entry.settle(outcomes[index] ?? { ok: false, errorCode: "history_write_failed" });
   };
   const flush = async () => {
     while (queue.length > 0) {
