@@ -107,6 +107,7 @@ describe("public API", () => {
     expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
       [
         "POSTGRES_MAINTENANCE_CEILING_MS",
+        "POSTGRES_WRITE_BATCHES_IN_FLIGHT",
         "POSTGRES_WRITE_BATCH_MAX",
         "SESSION_HISTORY_POSTGRES_MIGRATIONS",
         "openPostgresToolHistoryStore",
@@ -118,6 +119,7 @@ describe("public API", () => {
         "BatchOutcome",
         "OpenPostgresToolHistoryStoreOptions",
         "POSTGRES_MAINTENANCE_CEILING_MS",
+        "POSTGRES_WRITE_BATCHES_IN_FLIGHT",
         "POSTGRES_WRITE_BATCH_MAX",
         "PostgresToolHistoryStore",
         "PostgresToolHistoryWriterOptions",

@@ -8,6 +8,7 @@ export {
 export type { BatchOutcome } from "./postgres-tool-history-writes.js";
 export {
   POSTGRES_WRITE_BATCH_MAX,
+  POSTGRES_WRITE_BATCHES_IN_FLIGHT,
   type PostgresToolHistoryWriterOptions,
   startPostgresToolHistoryWriter,
 } from "./start-postgres-tool-history-writer.js";

@@ -58,7 +58,7 @@ export interface PostgresToolHistoryStore extends SessionHistoryStore {
   registerOwner(ownerId: string, host: string, pid: number, nowMs: number): Promise<void>;
   /** Marks a writer closed: its unfinished calls are recovered by the next {@link recoverInterrupted}. */
   closeOwner(ownerId: string, nowMs: number): Promise<void>;
-  /** Writes a batch in one transaction (one commit); each write gets its own outcome. */
+  /** Writes a batch with one multi-row statement per phase (each its own commit); each write gets its own outcome. */
   writeBatch(writes: readonly ToolLifecycleWrite[], ownerId: string): Promise<BatchOutcome[]>;
   /**
    * Closes unfinished calls as `interrupted` (never reruns) when their writer was closed, or ran on
@@ -177,25 +177,9 @@ export function openPostgresToolHistoryStore(
         await db.update(pgWriterOwners).set({ closedAtMs: nowMs }).where(eq(pgWriterOwners.ownerId, ownerId));
       }),
     writeBatch: (writes, ownerId) =>
-      guarded("write tool records", async () => {
-        const client = await postgres.pool.connect();
-        let broken = false;
-        try {
-          await client.query("BEGIN");
-          try {
-            const outcomes = await writeBatchStatements(client, writes, ownerId, toolOutputRoot);
-            await client.query("COMMIT");
-            return outcomes;
-          } catch (error) {
-            await client.query("ROLLBACK").catch(() => {
-              broken = true;
-            });
-            throw error;
-          }
-        } finally {
-          client.release(broken);
-        }
-      }),
+      guarded("write tool records", () =>
+        writeBatchStatements(postgres.pool, writes, ownerId, toolOutputRoot),
+      ),
     recoverInterrupted: (host, isProcessAlive = processIsAlive) =>
       guarded("recover interrupted calls", () =>
         recoverPostgresInterruptedCalls(postgres.pool, host, isProcessAlive),

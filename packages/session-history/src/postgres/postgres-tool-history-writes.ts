@@ -11,8 +11,8 @@ export const MISSING_INVOCATION_PAYLOAD = JSON.stringify("[invocation not record
 /** What became of one write of a batch. */
 export type BatchOutcome = { ok: true } | { ok: false; conflict: boolean; message: string };
 
-/** Something that runs one statement: a pool or a client inside a transaction. */
-export type Queryable = Pick<pg.PoolClient, "query">;
+/** Something that runs one statement: a pool, or a client. */
+export type Queryable = Pick<pg.Pool, "query">;
 
 const OK: BatchOutcome = { ok: true };
 
@@ -20,8 +20,9 @@ const OK: BatchOutcome = { ok: true };
  * Writes a batch in as few statements as possible: every invocation in one multi-row `INSERT … ON
  * CONFLICT DO NOTHING`, every result in one multi-row `UPDATE … FROM unnest(…)`; a result whose
  * invocation is missing gets its row in one more multi-row INSERT. A retried write that repeats what is
- * stored is a success; one that differs is an idempotency conflict (as in SQLite). The caller holds the
- * transaction (one commit per batch).
+ * stored is a success; one that differs is an idempotency conflict (as in SQLite). No explicit
+ * transaction: each statement commits on its own (one round trip per phase in the common case), and a
+ * batch that fails part-way is retried by the caller's next write of the same record (idempotent).
  */
 export async function writeBatchStatements(
   db: Queryable,

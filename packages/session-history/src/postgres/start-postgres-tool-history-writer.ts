@@ -10,8 +10,11 @@ import type { ToolLifecycleWrite } from "../tool-lifecycle-write.js";
 import type { PersistenceErrorCode, PersistenceResult } from "../tool-record.js";
 import type { PostgresToolHistoryStore } from "./open-postgres-tool-history-store.js";
 
-/** Most writes committed in one batch (one transaction, one multi-row statement per phase). */
+/** Most writes committed in one batch (one multi-row statement per phase). */
 export const POSTGRES_WRITE_BATCH_MAX = 500;
+
+/** Batches in flight at once (on different calls); a call's writes are committed in order, one batch at a time. */
+export const POSTGRES_WRITE_BATCHES_IN_FLIGHT = 4;
 
 /** Default bound of `drain` and of `close`, in ms (as the SQLite writer's). */
 const SETTLE_TIMEOUT_MS = 5_000;
@@ -32,13 +35,16 @@ type Outcome = { ok: true } | { ok: false; errorCode: PersistenceErrorCode };
 
 interface Queued {
   write: ToolLifecycleWrite;
+  /** The call the write belongs to: writes of one call are never in two batches in flight. */
+  call: string;
   settle: (outcome: Outcome) => void;
 }
 
 /**
  * The event-side writer on PostgreSQL, with the interface of the SQLite worker writer: writes queue in
- * memory and a single flusher commits everything queued since its last commit as one batch (group
- * commit), so a run never waits on a round trip per call. `write` resolves within the foreground ceiling
+ * memory and are committed in batches (group commit: what queued meanwhile, one multi-row statement per
+ * phase), up to {@link POSTGRES_WRITE_BATCHES_IN_FLIGHT} batches at once on different calls, so a run
+ * never waits on a round trip per call and one call's writes land in order. `write` resolves within the foreground ceiling
  * (`persisted`, `failed`, else `deferred`, settled by `drain`); after a failure, writes fail fast for a
  * cooldown of 30 s doubling up to 5 min, as in SQLite. `close` flushes what is queued, marks the owner
  * closed and leaves the pool open.
@@ -53,7 +59,9 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
   const statistics: WriterStatistics = { persisted: 0, deferred: 0, failed: 0, failedFast: 0 };
   const pending = new Set<Promise<Outcome>>();
   let queue: Queued[] = [];
-  let flushing: Promise<void> | undefined;
+  let scheduled = false;
+  let inFlight = 0;
+  const busyCalls = new Set<string>();
   let closed = false;
   let cooldownMs = 0;
   let cooldownUntil = 0;
@@ -80,19 +88,40 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
     for (const [index, entry] of batch.entries())
       entry.settle(outcomes[index] ?? { ok: false, errorCode: "history_write_failed" });
   };
-  const flush = async () => {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, POSTGRES_WRITE_BATCH_MAX);
-      queue = queue.slice(batch.length);
-      await commit(batch);
+  /** Starts batches while fewer than the bound are in flight; a write waits while its call is in one. */
+  const pump = () => {
+    scheduled = false;
+    while (inFlight < POSTGRES_WRITE_BATCHES_IN_FLIGHT && queue.length > 0) {
+      const batch: Queued[] = [];
+      const waiting: Queued[] = [];
+      for (const entry of queue) {
+        if (batch.length < POSTGRES_WRITE_BATCH_MAX && !busyCalls.has(entry.call)) batch.push(entry);
+        else waiting.push(entry);
+      }
+      if (batch.length === 0) return;
+      queue = waiting;
+      const calls = new Set(batch.map((entry) => entry.call));
+      for (const call of calls) busyCalls.add(call);
+      inFlight += 1;
+      void commit(batch).finally(() => {
+        for (const call of calls) busyCalls.delete(call);
+        inFlight -= 1;
+        pump();
+      });
     }
-    flushing = undefined;
   };
   const enqueue = (write: ToolLifecycleWrite): Promise<Outcome> =>
     new Promise((settle) => {
-      queue.push({ write, settle });
-      // Writes of the same turn join one batch; a batch in flight collects the next one meanwhile.
-      flushing ??= new Promise<void>((resolveTurn) => setImmediate(resolveTurn)).then(flush);
+      queue.push({
+        write,
+        call: `${write.conversationId}\u0000${write.runId}\u0000${write.toolCallId}`,
+        settle,
+      });
+      // Writes of the same turn join one batch.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(pump);
+      }
     });
   const noteOutcome = (outcome: Outcome) => {
     if (outcome.ok) {
