@@ -1,3 +1,4 @@
+import { describeAsk } from "./interaction/describe-ask.js";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { RETENTION_SWEEP_INTERVAL_MS, type RunUsage } from "@mono-agent/run-history";
@@ -12,9 +13,8 @@ import {
   type SqliteRunStore,
   sweepRunRetention,
 } from "@mono-agent/run-history/sqlite";
-import { describeAsk } from "./interaction/describe-ask.js";
-import type { RunObserver } from "./run-hooks.js";
 import { createRunRecordEventMapper } from "./run-record-events.js";
+import type { RunObserver } from "./run-hooks.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 /** Run recording of one app: the observer composed into every run, and the store behind it. */

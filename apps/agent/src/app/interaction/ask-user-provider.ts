@@ -1,5 +1,5 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { mergeMcpServers } from "../../endpoints/merge-mcp-servers.js";
 import { requestScopedToolProvider } from "../../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider, AppToolRunContext } from "../app-tool-provider.js";

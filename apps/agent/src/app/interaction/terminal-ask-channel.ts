@@ -2,10 +2,10 @@ import { userInfo } from "node:os";
 import { createInterface, type Interface } from "node:readline/promises";
 import {
   type AnsweredBy,
-  type ApprovalScope,
   type AskAnswer,
   type AskChannel,
   type AskRecord,
+  type ApprovalScope,
   type FormField,
   type FormValue,
   InteractionError,
