@@ -1,12 +1,7 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import {
-  coldReseedProjection,
-  type SessionRollover,
-  type SessionScope,
-  type ToolCallSummary,
-} from "@mono-agent/session-history";
+import { coldReseedProjection, type SessionRollover } from "@mono-agent/session-history";
 import type { SqliteToolHistoryStore } from "@mono-agent/session-history/sqlite";
-import type { RunObserver, RunStartInfo } from "./run-hooks.js";
+import type { RunStartInfo } from "./run-hooks.js";
 
 /** Newest completed calls read for a cold reseed; the 64 KiB projection keeps the newest that fit. */
 export const COLD_RESEED_READ_LIMIT = 500;
@@ -40,49 +35,12 @@ export function createColdReseedAugmenter(
     } catch {
       return history;
     }
-    return projection === undefined ? history : [reseedMessage(info, projection), ...history];
-  };
-}
-
-function reseedMessage(info: RunStartInfo, projection: string): AgentMessage {
-  return { role: "user", content: [{ type: "text", text: projection }], timestamp: info.startedAt.getTime() };
-}
-
-/**
- * The cold reseed over a store that reads asynchronously (the shared PostgreSQL sidecar): the observer
- * reads the calls at run start (observers are awaited before the history is built), the augmenter puts
- * them in front of the restored messages, with the rules of {@link createColdReseedAugmenter}.
- */
-export function createPrefetchedColdReseed(
-  store: { listCompletedCalls(scope: SessionScope, limit: number): Promise<ToolCallSummary[]> },
-  rollover: SessionRollover,
-): { observer: RunObserver; augmenter: HistoryAugmenter } {
-  const seen = new Set<string>();
-  const prefetched = new Map<string, string>();
-  return {
-    observer: {
-      async onRunStart(info) {
-        if (info.request.isolated === true || seen.has(info.conversationId)) return;
-        seen.add(info.conversationId);
-        try {
-          const calls = await store.listCompletedCalls(
-            { conversationId: info.conversationId, runId: info.runId, rollover, includeIsolated: false },
-            COLD_RESEED_READ_LIMIT,
-          );
-          const projection = coldReseedProjection(calls);
-          if (projection !== undefined) prefetched.set(info.runId, projection);
-        } catch {
-          // No reseed when the store cannot be read; the run goes on with its stored messages.
-        }
-      },
-      onRunEnd(info) {
-        prefetched.delete(info.runId);
-      },
-    },
-    augmenter(info, history) {
-      const projection = prefetched.get(info.runId);
-      prefetched.delete(info.runId);
-      return projection === undefined ? history : [reseedMessage(info, projection), ...history];
-    },
+    if (projection === undefined) return history;
+    const reseed: AgentMessage = {
+      role: "user",
+      content: [{ type: "text", text: projection }],
+      timestamp: info.startedAt.getTime(),
+    };
+    return [reseed, ...history];
   };
 }

@@ -9,7 +9,6 @@ import {
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import { createSessionHistoryObserver } from "./session-history-observer.js";
 import { sessionHistoryToolProvider } from "./session-history-provider.js";
-import { createPrefetchedColdReseed } from "./session-history-reseed.js";
 import {
   type SessionHistorySidecar,
   type SessionHistorySidecarInput,
@@ -22,7 +21,7 @@ import {
  * other stores'): a tool call recorded on one host is found by SessionHistory on every host, with the
  * SQLite rules of scope, redaction, tombstones and retention. At start, calls left open by a closed
  * writer (or a dead process of this host) become `interrupted` and one retention pass runs; then the
- * group-commit writer. The cold reseed reads the shared store at run start.
+ * group-commit writer. The cold reseed is not offered on PostgreSQL (it reads synchronously at run start).
  * When the store cannot be read, returns the error so the app still starts without SessionHistory.
  */
 export async function openPostgresSessionHistorySidecar(
@@ -42,16 +41,15 @@ export async function openPostgresSessionHistorySidecar(
   const writer = startPostgresToolHistoryWriter({ store, host });
   const secretScanner = input.secretScanner ?? createSecretScanner({ env: input.env });
   const rollover = input.loaded.config.runtime.session?.rollover ?? "none";
-  const reseed = createPrefetchedColdReseed(store, rollover);
   let closing: Promise<void> | undefined;
   return {
     file: undefined,
     store,
     writer,
     recoveredAtStart,
-    observers: [createSessionHistoryObserver({ writer, secretScanner }), reseed.observer],
+    observers: [createSessionHistoryObserver({ writer, secretScanner })],
     appToolProviders: [sessionHistoryToolProvider({ store, policy: input.policy, rollover, secretScanner })],
-    historyAugmenters: [reseed.augmenter],
+    historyAugmenters: [],
     close() {
       closing ??= writer.close();
       return closing;

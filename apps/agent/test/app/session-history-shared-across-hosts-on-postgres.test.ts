@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { COLD_RESEED_HEADER } from "@mono-agent/session-history";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MonoAgentApp, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -49,19 +48,11 @@ function textOf(message: unknown): string {
   return typeof content === "string" ? content : JSON.stringify(content);
 }
 
-/** Runs a turn on `host` whose model asks SessionHistory for `query`: what the tool answered, and the history the model was given. */
-async function askSessionHistory(
-  host: MonoAgentApp,
-  conversationId: string,
-  query: string,
-): Promise<{ answer: string; history: string }> {
+/** Runs a turn on `host` whose model asks SessionHistory for `query`; returns what the tool answered. */
+async function askSessionHistory(host: MonoAgentApp, conversationId: string, query: string): Promise<string> {
   let seen = "";
-  let history = "";
   faux.setResponses([
-    (context) => {
-      history = context.messages.map(textOf).join("\n");
-      return fauxAssistantMessage([fauxToolCall(SESSION_HISTORY, { query })], { stopReason: "toolUse" });
-    },
+    fauxAssistantMessage([fauxToolCall(SESSION_HISTORY, { query })], { stopReason: "toolUse" }),
     (context) => {
       seen = textOf(context.messages.at(-1));
       return fauxAssistantMessage("answered");
@@ -69,11 +60,11 @@ async function askSessionHistory(
   ]);
   const result = await host.run({ input: `what about ${query}?`, conversationId });
   expect(result.status).toBe("succeeded");
-  return { answer: seen, history };
+  return seen;
 }
 
 describe("SessionHistory on storage.postgres is one store for every host", () => {
-  it("a tool call recorded on host A is found (and cold-reseeded) on host B in the same conversation, and absent in another", async () => {
+  it("a tool call recorded on host A is found on host B in the same conversation, and absent in another", async () => {
     const hostA = await startHost();
     const hostB = await startHost();
     try {
@@ -84,22 +75,13 @@ describe("SessionHistory on storage.postgres is one store for every host", () =>
       const first = await hostA.run({ input: "read the notes", conversationId: "web:shared" });
       expect(first.status).toBe("succeeded");
 
-      const { answer: sameConversation, history } = await askSessionHistory(
-        hostB,
-        "web:shared",
-        "heliotrope",
-      );
-      // Host B's first run of the conversation is cold-reseeded from host A's calls.
-      expect(history).toContain(COLD_RESEED_HEADER);
-      expect(history).toContain("NOTES.md");
+      const sameConversation = await askSessionHistory(hostB, "web:shared", "heliotrope");
       expect(sameConversation).toContain("the launch code word is heliotrope");
       expect(sameConversation).toContain('\\"conversationId\\":\\"web:shared\\"');
       expect(sameConversation).toContain('\\"Read\\"');
       expect(sameConversation).toContain("NOTES.md");
 
-      const other = await askSessionHistory(hostB, "web:elsewhere", "heliotrope");
-      expect(other.history).not.toContain(COLD_RESEED_HEADER);
-      const otherConversation = other.answer;
+      const otherConversation = await askSessionHistory(hostB, "web:elsewhere", "heliotrope");
       expect(otherConversation).toContain('\\"count\\":0');
       expect(otherConversation).not.toContain("NOTES.md");
       expect(otherConversation).not.toContain('\\"Read\\"');
