@@ -21,7 +21,8 @@ import {
  * other stores'): a tool call recorded on one host is found by SessionHistory on every host, with the
  * SQLite rules of scope, redaction, tombstones and retention. At start, calls left open by a closed
  * writer (or a dead process of this host) become `interrupted` and one retention pass runs; then the
- * group-commit writer. The cold reseed is not offered on PostgreSQL (it reads synchronously at run start).
+ * group-commit writer. No cold reseed: the conversation messages are shared too, so a host's first run
+ * of a conversation already restores every host's tool results (a reseed would repeat them).
  * When the store cannot be read, returns the error so the app still starts without SessionHistory.
  */
 export async function openPostgresSessionHistorySidecar(
