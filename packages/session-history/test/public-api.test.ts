@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as postgres from "../src/postgres/index.js";
 import * as sqlite from "../src/sqlite/index.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -98,6 +99,33 @@ describe("public API", () => {
         "startToolHistoryWriter",
         "toolHistoryFile",
         "toolRecordId",
+      ]
+    `);
+  });
+
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "POSTGRES_MAINTENANCE_CEILING_MS",
+        "POSTGRES_WRITE_BATCHES_IN_FLIGHT",
+        "POSTGRES_WRITE_BATCH_MAX",
+        "SESSION_HISTORY_POSTGRES_MIGRATIONS",
+        "openPostgresToolHistoryStore",
+        "startPostgresToolHistoryWriter",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "postgres/index.ts"))).toMatchInlineSnapshot(`
+      [
+        "BatchOutcome",
+        "OpenPostgresToolHistoryStoreOptions",
+        "POSTGRES_MAINTENANCE_CEILING_MS",
+        "POSTGRES_WRITE_BATCHES_IN_FLIGHT",
+        "POSTGRES_WRITE_BATCH_MAX",
+        "PostgresToolHistoryStore",
+        "PostgresToolHistoryWriterOptions",
+        "SESSION_HISTORY_POSTGRES_MIGRATIONS",
+        "openPostgresToolHistoryStore",
+        "startPostgresToolHistoryWriter",
       ]
     `);
   });

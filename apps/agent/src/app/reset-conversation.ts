@@ -30,10 +30,10 @@ export const RESET_RUNNING_RUNS_READ_MAX = 1_000;
 export async function resetConversationRecords(input: {
   conversationId: string;
   conversations: Pick<ConversationStore, "reset"> | undefined;
-  toolHistory: Pick<SqliteToolHistoryStore, "resetConversation"> | undefined;
+  toolHistory: { resetConversation(conversationId: string): number | Promise<number> } | undefined;
 }): Promise<ConversationReset> {
   assertConversationId(input.conversationId);
-  const removedToolCalls = input.toolHistory?.resetConversation(input.conversationId) ?? 0;
+  const removedToolCalls = (await input.toolHistory?.resetConversation(input.conversationId)) ?? 0;
   const removedMessages = (await input.conversations?.reset(input.conversationId))?.removedMessages ?? 0;
   return { conversationId: logicalConversationId(input.conversationId), removedMessages, removedToolCalls };
 }

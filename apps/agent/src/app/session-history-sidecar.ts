@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import type { ToolPolicy } from "@mono-agent/policy";
+import type { SessionHistoryStore } from "@mono-agent/session-history";
 import {
   openToolHistoryStore,
   type SqliteToolHistoryStore,
@@ -15,18 +16,53 @@ import { createSessionHistoryObserver } from "./session-history-observer.js";
 import { sessionHistoryToolProvider } from "./session-history-provider.js";
 import { createColdReseedAugmenter, type HistoryAugmenter } from "./session-history-reseed.js";
 
+/** What a reset and the SessionHistory tool need of a sidecar's store (SQLite, or shared PostgreSQL). */
+export type SidecarStore = SessionHistoryStore & {
+  resetConversation(conversationId: string): number | Promise<number>;
+};
+
 /** The tool-lifecycle sidecar as startMonoAgentApp composes it. */
 export interface SessionHistorySidecar {
-  readonly file: string;
-  readonly store: SqliteToolHistoryStore;
+  /** The SQLite file; undefined when the sidecar is the shared PostgreSQL store. */
+  readonly file: string | undefined;
+  readonly store: SidecarStore;
   readonly writer: ToolHistoryWriter;
   readonly observers: RunObserver[];
   readonly appToolProviders: AppToolProvider[];
   readonly historyAugmenters: HistoryAugmenter[];
   /** How many dangling invocations of earlier processes were closed as `interrupted` at start. */
   readonly recoveredAtStart: number;
-  /** Drains (bounded), stops the writer thread and closes the store. Idempotent. */
+  /** Drains (bounded), stops the writer and closes the store (a shared pool stays open). Idempotent. */
   close(): Promise<void>;
+}
+
+/** What opening a sidecar takes. */
+export interface SessionHistorySidecarInput {
+  loaded: LoadedConfig;
+  env: Readonly<Record<string, string | undefined>>;
+  policy: ToolPolicy;
+  /** The host's secrets (default: the credential-named values of `env`). */
+  secretScanner?: SecretScanner;
+}
+
+/** A sidecar that could not be opened: the app starts without SessionHistory. */
+export interface UnavailableSidecar {
+  error: Error;
+  observers: [];
+  appToolProviders: [];
+  historyAugmenters: [];
+  close(): Promise<void>;
+}
+
+/** The {@link UnavailableSidecar} of `error`. */
+export function unavailableSidecar(error: unknown): UnavailableSidecar {
+  return {
+    error: error instanceof Error ? error : new Error(String(error)),
+    observers: [],
+    appToolProviders: [],
+    historyAugmenters: [],
+    close: async () => {},
+  };
 }
 
 /** Where the sidecar of a loaded config lives: `<artifacts.dir>/../history/tool-history/tool-lifecycles.sqlite`. */
@@ -40,15 +76,9 @@ export function sessionHistoryFile(loaded: LoadedConfig): string {
  * observer, the SessionHistory provider and the cold-reseed augmenter to compose. When the sidecar
  * cannot be opened, returns empty lists and the error, so the app still starts without SessionHistory.
  */
-export function openSessionHistorySidecar(input: {
-  loaded: LoadedConfig;
-  env: Readonly<Record<string, string | undefined>>;
-  policy: ToolPolicy;
-  /** The host's secrets (default: the credential-named values of `env`). */
-  secretScanner?: SecretScanner;
-}):
-  | SessionHistorySidecar
-  | { error: Error; observers: []; appToolProviders: []; historyAugmenters: []; close(): Promise<void> } {
+export function openSessionHistorySidecar(
+  input: SessionHistorySidecarInput,
+): SessionHistorySidecar | UnavailableSidecar {
   const file = sessionHistoryFile(input.loaded);
   const toolOutputRoot = join(input.loaded.artifactsDir, "tool-output");
   let store: SqliteToolHistoryStore;
@@ -58,13 +88,7 @@ export function openSessionHistorySidecar(input: {
     recoveredAtStart = store.recoverInterrupted();
     store.applyRetention();
   } catch (error) {
-    return {
-      error: error instanceof Error ? error : new Error(String(error)),
-      observers: [],
-      appToolProviders: [],
-      historyAugmenters: [],
-      close: async () => {},
-    };
+    return unavailableSidecar(error);
   }
   const writer = startToolHistoryWriter({ file, toolOutputRoot });
   const secretScanner = input.secretScanner ?? createSecretScanner({ env: input.env });

@@ -200,21 +200,24 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     "Memory (Remember, MemoryRecall, MemoryJournal)",
     () => openMemoryTools({ loaded, policy, env: options.env, secretScanner: hostSecrets.scanner }),
   )) ?? { store: undefined, providers: [], close() {} };
-  const sessionHistory = openSessionHistorySidecar({
-    loaded,
-    env: options.env,
-    policy,
-    secretScanner: hostSecrets.scanner,
-  });
+  const sidecarInput = { loaded, env: options.env, policy, secretScanner: hostSecrets.scanner };
+  // With storage.postgres the sidecar is the one shared store (loaded only then: a SQLite host never loads pg).
+  const sessionHistory =
+    storage.kind === "postgres"
+      ? await (await import("./session-history-sidecar-postgres.js")).openPostgresSessionHistorySidecar({
+          ...sidecarInput,
+          postgres: storage.postgres,
+        })
+      : openSessionHistorySidecar(sidecarInput);
   const recording =
     options.recordRuns === false
       ? undefined
       : await startRunRecording(loaded, options.env, hostSecrets.scanner).catch(async (error: unknown) => {
           // A run store that cannot open (damaged, a folder in its place) must not leave the stores opened
           // above holding the process open: the caller gets the error and can exit.
+          await sessionHistory.close();
           await storage.close();
           memory.close();
-          await sessionHistory.close();
           ledger?.close();
           throw error;
         });
@@ -257,9 +260,9 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
         )
       : undefined;
   if (storeLocked !== undefined) {
+    await sessionHistory.close();
     await storage.close();
     memory.close();
-    await sessionHistory.close();
     await recording?.close();
     throw storeLocked;
   }
@@ -418,9 +421,9 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       await Promise.allSettled([...inFlight]);
       await runContext.close();
       await continuations?.close();
+      await sessionHistory.close();
       await storage.close();
       memory.close();
-      await sessionHistory.close();
       await recording?.close();
       interaction.close();
       ledger?.close();

@@ -1,5 +1,6 @@
 import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
 import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
+import { SESSION_HISTORY_POSTGRES_MIGRATIONS } from "@mono-agent/session-history/postgres";
 import {
   migratePostgres,
   openPostgresPool,
@@ -19,6 +20,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   CONVERSATION_POSTGRES_MIGRATIONS,
   CONTINUATION_POSTGRES_MIGRATIONS,
   CHANNEL_EVENT_POSTGRES_MIGRATIONS,
+  SESSION_HISTORY_POSTGRES_MIGRATIONS,
 ];
 
 /**

@@ -28,6 +28,7 @@ describe("mono-agent storage and validate with storage.postgres", () => {
         { store: "conversations", pending: 1 },
         { store: "continuations", pending: 1 },
         { store: "channel_events", pending: 1 },
+        { store: "session_history", pending: 2 },
       ],
     });
     expect(before.stdout).not.toContain("mono-agent-test");
@@ -44,6 +45,7 @@ describe("mono-agent storage and validate with storage.postgres", () => {
     expect(migrated.exitCode, migrated.stderr).toBe(0);
     expect(migrated.stdout).toMatch(/conversations\s+1 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/continuations\s+1 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/session_history\s+2 applied, 0 pending/);
     expect(migrated.stdout).toContain("memory           files on each host");
 
     const ran = await runCliAsync(["run", "hello there"], { cwd: dir, env });

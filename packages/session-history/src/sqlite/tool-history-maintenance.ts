@@ -9,7 +9,7 @@ import { searchableText } from "./tool-history-writes.js";
 const RETENTION_BATCH = 2_000;
 
 /** Payload of the result written by crash recovery. */
-const INTERRUPTED_PAYLOAD = JSON.stringify(
+export const INTERRUPTED_PAYLOAD = JSON.stringify(
   "[no result: the process ended before the tool returned; the call was not rerun]",
 );
 

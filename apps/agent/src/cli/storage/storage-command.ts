@@ -20,7 +20,7 @@ config every store is a SQLite file beside the agent (migrated on open; nothing 
   --config FILE      the agent's config (default ./mono-agent.config.json)
   --env-file FILE    fill unset variables from a dotenv file (default: .env in the agent folder)
 
-Conversations, continuations and channel event dedupe are shared; memory, run records, SessionHistory and
+Conversations, continuations, channel event dedupe and SessionHistory are shared; memory, run records and
 web threads stay on each host (docs/scaling.md says what is shared and what is not).
 `;
 
@@ -75,9 +75,7 @@ export async function storageCommand(argv: readonly string[], io: CliIo): Promis
           `  ${store.store.padEnd(16)} ${store.applied} applied, ${store.pending} pending${store.pending > 0 ? " (run `mono-agent storage migrate`)" : ""}\n`,
         );
       io.stdout.write("  memory           files on each host (not shared)\n");
-      io.stdout.write(
-        "  run records      SQLite on each host (not shared; so are SessionHistory and web threads)\n",
-      );
+      io.stdout.write("  run records      SQLite on each host (not shared; so are web threads)\n");
     }
     return EXIT_OK;
   } catch (error) {

@@ -6,7 +6,7 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
 /**
  * Where the stores live. Without `storage.postgres`: SQLite files (ok, nothing to check here). With it:
  * the URL's variable is set, the database answers (`--connect` only: validate opens no connection
- * otherwise) and each store's migrations are current; memory, run records, SessionHistory and web
+ * otherwise) and each store's migrations are current; memory, run records and web
  * threads stay per host.
  */
 export async function storageSection(
@@ -79,7 +79,7 @@ export async function storageSection(
     status: "warning",
     code: "storage_per_host_parts",
     message:
-      "Memory, run records, SessionHistory and web threads stay per host (files and SQLite) with storage.postgres in this version; see docs/scaling.md.",
+      "Memory, run records and web threads stay per host (files and SQLite) with storage.postgres in this version; see docs/scaling.md.",
   });
   return section("storage", "Storage", lines);
 }

@@ -1,0 +1,14 @@
+export {
+  type OpenPostgresToolHistoryStoreOptions,
+  openPostgresToolHistoryStore,
+  POSTGRES_MAINTENANCE_CEILING_MS,
+  type PostgresToolHistoryStore,
+  SESSION_HISTORY_POSTGRES_MIGRATIONS,
+} from "./open-postgres-tool-history-store.js";
+export type { BatchOutcome } from "./postgres-tool-history-writes.js";
+export {
+  POSTGRES_WRITE_BATCH_MAX,
+  POSTGRES_WRITE_BATCHES_IN_FLIGHT,
+  type PostgresToolHistoryWriterOptions,
+  startPostgresToolHistoryWriter,
+} from "./start-postgres-tool-history-writer.js";
