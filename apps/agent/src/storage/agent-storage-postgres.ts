@@ -1,5 +1,6 @@
 import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
 import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
+import { RUN_STORE_POSTGRES_MIGRATIONS } from "@mono-agent/run-history/postgres";
 import {
   migratePostgres,
   openPostgresPool,
@@ -19,6 +20,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   CONVERSATION_POSTGRES_MIGRATIONS,
   CONTINUATION_POSTGRES_MIGRATIONS,
   CHANNEL_EVENT_POSTGRES_MIGRATIONS,
+  RUN_STORE_POSTGRES_MIGRATIONS,
 ];
 
 /**
