@@ -1,4 +1,5 @@
 export { type BoundRunRecordOptions, serializeRunEvent } from "./bound-run-event.js";
+export type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
 export {
   DAY_MS,
   RETENTION_SWEEP_INTERVAL_MS,
@@ -8,7 +9,6 @@ export {
   RUN_ID_MAX_LENGTH,
   RUN_LIST_MAX_LIMIT,
 } from "./limits.js";
-export type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
 export type {
   BadEventLine,
   ReadRunEventsOptions,
@@ -19,17 +19,18 @@ export type {
   RunToolResultBlock,
   RunToolUseBlock,
 } from "./run-event.js";
-export { RunHistoryError, type RunHistoryErrorCode } from "./run-history-error.js";
+export type { RunEventBatch, RunEventSink } from "./run-event-sink.js";
 export type { RunHistoryContext, RunHistoryRollover } from "./run-history-context.js";
+export { RunHistoryError, type RunHistoryErrorCode } from "./run-history-error.js";
 export { SEARCH_CACHE_MAX_RUNS } from "./run-history-limits.js";
 export { RUN_HISTORY_TOOL_ERROR_CODES } from "./run-history-result.js";
-export { callRunHistory, createRunHistoryServer } from "./run-history-server.js";
 export {
   type CachedSearchRun,
   createRunSearchCache,
   type RunSearchCache,
   type RunSearchScope,
 } from "./run-history-search-cache.js";
+export { callRunHistory, createRunHistoryServer } from "./run-history-server.js";
 export { searchTermsOf } from "./run-history-terms.js";
 export {
   assertConversationId,

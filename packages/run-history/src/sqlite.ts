@@ -15,6 +15,7 @@ export {
 } from "./sqlite/reconcile-interrupted-runs.js";
 export { runEventsFile, runStoreFile, runToolOutputDir } from "./sqlite/run-artifact-paths.js";
 export { createRunEventReader, readRunEvents, replaceFileAtomically } from "./sqlite/run-events-file.js";
+export { createRunEventsFileSink } from "./sqlite/run-events-file-sink.js";
 export {
   type RunRetentionOptions,
   type RunRetentionReport,

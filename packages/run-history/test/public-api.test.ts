@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as postgres from "../src/postgres.js";
 import * as sqlite from "../src/sqlite.js";
 import * as sqliteHealth from "../src/sqlite-health.js";
 
@@ -59,7 +60,9 @@ describe("public API", () => {
         "RetentionSelection",
         "RunCompletion",
         "RunEvent",
+        "RunEventBatch",
         "RunEventReader",
+        "RunEventSink",
         "RunEventsRead",
         "RunHistoryContext",
         "RunHistoryError",
@@ -107,6 +110,7 @@ describe("public API", () => {
     expect(Object.keys(sqlite).sort()).toMatchInlineSnapshot(`
       [
         "createRunEventReader",
+        "createRunEventsFileSink",
         "createRunRecorder",
         "currentRunOwner",
         "isRunOwnerAlive",
@@ -134,6 +138,7 @@ describe("public API", () => {
         "RunRetentionReport",
         "SqliteRunStore",
         "createRunEventReader",
+        "createRunEventsFileSink",
         "createRunRecorder",
         "currentRunOwner",
         "isRunOwnerAlive",
@@ -145,6 +150,27 @@ describe("public API", () => {
         "runStoreFile",
         "runToolOutputDir",
         "sweepRunRetention",
+      ]
+    `);
+  });
+
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "RUN_STORE_POSTGRES_MIGRATIONS",
+        "createPostgresRunEventReader",
+        "createPostgresRunEventSink",
+        "openPostgresRunStore",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
+      [
+        "OpenPostgresRunStoreOptions",
+        "PostgresRunStore",
+        "RUN_STORE_POSTGRES_MIGRATIONS",
+        "createPostgresRunEventReader",
+        "createPostgresRunEventSink",
+        "openPostgresRunStore",
       ]
     `);
   });

@@ -5,6 +5,7 @@ import { evaluateTool, RUN_HISTORY_SERVER_NAME, type ToolPolicy } from "@mono-ag
 import {
   createRunHistoryServer,
   createRunSearchCache,
+  type RunEventReader,
   type RunHistoryRollover,
   type RunStore,
 } from "@mono-agent/run-history";
@@ -18,6 +19,8 @@ export interface RunHistoryToolProviderOptions {
   store: RunStore;
   /** `<artifacts.dir>`: where `run-<runId>.events.jsonl` files are read; never shown to the model. */
   artifactsDir: string;
+  /** Reads a run's events; default the events files of `artifactsDir` (PostgreSQL: the `run_events` table). */
+  readEvents?: RunEventReader;
   policy: ToolPolicy;
   /** `runtime.session.rollover`: with `daily`, every `#YYYY-MM-DD` bucket of the run's conversation is in scope. */
   rollover: RunHistoryRollover;
@@ -31,7 +34,7 @@ export interface RunHistoryToolProviderOptions {
  * run on a request-scoped loopback endpoint bound to the run's own runId and conversationId.
  */
 export function runHistoryToolProvider(options: RunHistoryToolProviderOptions): AppToolProvider {
-  const readEvents = createRunEventReader(options.artifactsDir);
+  const readEvents = options.readEvents ?? createRunEventReader(options.artifactsDir);
   const searchCache = createRunSearchCache();
   return requestScopedToolProvider({
     serverName: RUN_HISTORY_SERVER_NAME,
@@ -60,11 +63,13 @@ export function runHistoryProviders(input: {
   env: EnvRecord;
   policy: ToolPolicy;
   store: RunStore | undefined;
+  readEvents?: RunEventReader;
 }): AppToolProvider[] {
   if (!input.store) return [];
   return [
     runHistoryToolProvider({
       store: input.store,
+      ...(input.readEvents ? { readEvents: input.readEvents } : {}),
       artifactsDir: input.loaded.artifactsDir,
       policy: input.policy,
       rollover: input.loaded.config.runtime.session?.rollover ?? "none",

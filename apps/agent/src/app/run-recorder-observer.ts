@@ -1,8 +1,15 @@
-import { describeAsk } from "./interaction/describe-ask.js";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
-import { RETENTION_SWEEP_INTERVAL_MS, type RunUsage } from "@mono-agent/run-history";
 import {
+  RETENTION_SWEEP_INTERVAL_MS,
+  type RunEventReader,
+  type RunEventSink,
+  type RunStore,
+  type RunUsage,
+} from "@mono-agent/run-history";
+import {
+  createRunEventReader,
+  createRunEventsFileSink,
   createRunRecorder,
   openRunStore,
   type ReconcileReport,
@@ -10,17 +17,21 @@ import {
   type RunRetentionReport,
   reconcileInterruptedRuns,
   runStoreFile,
-  type SqliteRunStore,
   sweepRunRetention,
 } from "@mono-agent/run-history/sqlite";
-import { createRunRecordEventMapper } from "./run-record-events.js";
+import type { PostgresPool } from "@mono-agent/storage/postgres";
+import { describeAsk } from "./interaction/describe-ask.js";
 import type { RunObserver } from "./run-hooks.js";
+import { createRunRecordEventMapper } from "./run-record-events.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 /** Run recording of one app: the observer composed into every run, and the store behind it. */
 export interface RunRecordingService {
   readonly observer: RunObserver;
-  readonly store: SqliteRunStore;
+  /** `<artifacts.dir>/runs.sqlite`, or the shared PostgreSQL run store with `storage.postgres`. */
+  readonly store: RunStore;
+  /** Reads a run's events: its JSONL file, or its `run_events` rows on PostgreSQL. */
+  readonly readEvents: RunEventReader;
   /** What reconciliation found at start. */
   readonly reconciled: ReconcileReport;
   /** The last retention sweep (or, with `artifacts.retention.dryRun`, what it would remove). */
@@ -62,23 +73,47 @@ function channelOf(conversationId: string): string {
   return conversationId.slice(0, Math.max(0, conversationId.indexOf(":"))) || "api";
 }
 
+/** The run store of a host and where its events go: files beside runs.sqlite, or the shared database. */
+async function openRecordingStore(
+  loaded: LoadedConfig,
+  postgres: PostgresPool | undefined,
+): Promise<{ store: RunStore; events: RunEventSink; readEvents: RunEventReader }> {
+  if (postgres === undefined)
+    return {
+      store: openRunStore({ file: agentRunStoreFile(loaded) }),
+      events: createRunEventsFileSink(loaded.artifactsDir),
+      readEvents: createRunEventReader(loaded.artifactsDir),
+    };
+  // Loaded only by a host on PostgreSQL (its migrations were applied by openAgentStorage).
+  const { createPostgresRunEventReader, createPostgresRunEventSink, openPostgresRunStore } = await import(
+    "@mono-agent/run-history/postgres"
+  );
+  return {
+    store: openPostgresRunStore({ postgres }),
+    events: createPostgresRunEventSink(postgres),
+    readEvents: createPostgresRunEventReader(postgres),
+  };
+}
+
 /**
- * Opens the run store of `loaded.artifactsDir`, marks runs of dead processes `interrupted`
- * (`process_death`), applies `artifacts.retention` once and then hourly (timer unref'd), and
- * returns the observer that records every run: a summary row and `run-<runId>.events.jsonl`.
+ * Opens the run store (`<artifacts.dir>/runs.sqlite`, or with `postgres` the store shared by every host),
+ * marks runs of dead processes of this host `interrupted` (`process_death`; another host's runs are never
+ * touched), applies `artifacts.retention` once and then hourly (timer unref'd), and returns the observer
+ * that records every run: a summary row and its events (`run-<runId>.events.jsonl`, or `run_events` rows).
  * Throws `store_failed` when the store cannot be opened.
  */
 export async function startRunRecording(
   loaded: LoadedConfig,
   env: EnvRecord,
   secretScanner: SecretScanner = createSecretScanner({ env }),
+  postgres?: PostgresPool,
 ): Promise<RunRecordingService> {
   const { artifactsDir } = loaded;
-  const store = openRunStore({ file: agentRunStoreFile(loaded) });
+  const { store, events, readEvents } = await openRecordingStore(loaded, postgres);
   const reconciled = await reconcileInterruptedRuns({ store, artifactsDir }).catch(
     (): ReconcileReport => ({ interrupted: [], live: 0 }),
   );
-  const recorder = createRunRecorder({ store, artifactsDir, secretScanner });
+  const recorder = createRunRecorder({ store, events, secretScanner });
   const retention = loaded.config.artifacts.retention;
   let lastRetention: RunRetentionReport | undefined;
   let lastRetentionError: unknown;
@@ -185,6 +220,7 @@ export async function startRunRecording(
   return {
     observer,
     store,
+    readEvents,
     reconciled,
     recordContinuationDelivery,
     get lastRetention() {

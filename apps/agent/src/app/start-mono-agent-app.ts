@@ -212,7 +212,13 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   const recording =
     options.recordRuns === false
       ? undefined
-      : await startRunRecording(loaded, options.env, hostSecrets.scanner).catch(async (error: unknown) => {
+      : await startRunRecording(
+          loaded,
+          options.env,
+          hostSecrets.scanner,
+          // With storage.postgres run records are shared by every host (docs/scaling.md).
+          storage.kind === "postgres" ? storage.postgres : undefined,
+        ).catch(async (error: unknown) => {
           // A run store that cannot open (damaged, a folder in its place) must not leave the stores opened
           // above holding the process open: the caller gets the error and can exit.
           await sessionHistory.close();
@@ -290,7 +296,13 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       askUserProvider(policy, interaction, options.adapterSendTools),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
-      ...runHistoryProviders({ loaded, env: options.env, policy, store: recording?.store }),
+      ...runHistoryProviders({
+        loaded,
+        env: options.env,
+        policy,
+        store: recording?.store,
+        ...(recording ? { readEvents: recording.readEvents } : {}),
+      }),
     ],
     customModels: options.customModels ?? {},
     observers: [

@@ -1,5 +1,6 @@
 import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
 import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
+import { RUN_STORE_POSTGRES_MIGRATIONS } from "@mono-agent/run-history/postgres";
 import { SESSION_HISTORY_POSTGRES_MIGRATIONS } from "@mono-agent/session-history/postgres";
 import {
   migratePostgres,
@@ -21,6 +22,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   CONTINUATION_POSTGRES_MIGRATIONS,
   CHANNEL_EVENT_POSTGRES_MIGRATIONS,
   SESSION_HISTORY_POSTGRES_MIGRATIONS,
+  RUN_STORE_POSTGRES_MIGRATIONS,
 ];
 
 /**

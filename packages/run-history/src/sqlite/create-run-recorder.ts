@@ -10,6 +10,7 @@ import {
   RUN_SUMMARY_MAX_WARNINGS,
 } from "../limits.js";
 import type { RunEvent } from "../run-event.js";
+import type { RunEventBatch, RunEventSink } from "../run-event-sink.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId } from "../run-ids.js";
 import type { TerminalRunStatus } from "../run-status.js";
@@ -17,14 +18,15 @@ import type { RunOwner, RunProgress, RunStore } from "../run-store.js";
 import type { RunPrivateFields, RunUsage, RunWarning } from "../run-summary.js";
 import { RunToolTally } from "../tally-run-tools.js";
 import { currentRunOwner } from "./process-owner.js";
-import { runEventsFile } from "./run-artifact-paths.js";
-import { replaceFileAtomically } from "./run-events-file.js";
+import { createRunEventsFileSink } from "./run-events-file-sink.js";
 
 /** Options of {@link createRunRecorder}. */
 export interface RunRecorderOptions {
   store: RunStore;
-  /** Where `run-<runId>.events.jsonl` files are written (`artifacts.dir`). */
-  artifactsDir: string;
+  /** Where `run-<runId>.events.jsonl` files are written (`artifacts.dir`), unless `events` is given. */
+  artifactsDir?: string;
+  /** Where event streams go instead of files (the `run_events` table on PostgreSQL). */
+  events?: RunEventSink;
   /** UTF-8 bytes per recorded string; default 4,096. */
   maxStringBytes?: number;
   /** New events that force a checkpoint; default 25. */
@@ -98,7 +100,7 @@ function checkPositive(name: string, value: number): number {
 }
 
 /**
- * Creates a recorder. Each boundary (start, checkpoint, end) replaces the events file first and the
+ * Creates a recorder. Each boundary (start, checkpoint, end) writes the events first (file or table) and the
  * summary second, one boundary at a time, so a crash loses at most the events since the last
  * checkpoint, and a late checkpoint never overwrites a settled summary.
  */
@@ -117,17 +119,25 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
   );
   const now = options.now ?? Date.now;
   const owner = options.owner ?? currentRunOwner();
+  let events = options.events;
+  if (events === undefined) {
+    if (options.artifactsDir === undefined)
+      throw new RunHistoryError("invalid_argument", "createRunRecorder needs artifactsDir or events.");
+    events = createRunEventsFileSink(options.artifactsDir);
+  }
+  const sink = events;
   return {
     async startRun(start) {
       assertRunId(start.runId);
       assertConversationId(start.conversationId);
-      const file = runEventsFile(options.artifactsDir, start.runId);
       try {
-        await replaceFileAtomically(file, "");
+        await sink.create(start.runId);
       } catch (error) {
-        throw new RunHistoryError("recording_failed", `Could not create ${file}: ${String(error)}`, {
-          cause: error,
-        });
+        throw new RunHistoryError(
+          "recording_failed",
+          `Could not create the events of run ${start.runId}: ${String(error)}`,
+          { cause: error },
+        );
       }
       await options.store.beginRun({
         runId: start.runId,
@@ -143,13 +153,15 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
         owner,
         ...(start.privateFields ? { privateFields: start.privateFields } : {}),
       });
-      return new Recording(start.runId, file, options.store, bounds, everyEvents, intervalMs, now);
+      return new Recording(start.runId, sink, options.store, bounds, everyEvents, intervalMs, now);
     },
   };
 }
 
 class Recording implements RunRecording {
   private readonly lines: string[] = [];
+  /** Lines persisted by the writes scheduled so far. */
+  private persisted = 0;
   private bytes = 0;
   private dropped = 0;
   private pending = 0;
@@ -164,7 +176,7 @@ class Recording implements RunRecording {
 
   constructor(
     readonly runId: string,
-    private readonly file: string,
+    private readonly sink: RunEventSink,
     private readonly store: RunStore,
     private readonly bounds: BoundRunRecordOptions,
     private readonly everyEvents: number,
@@ -243,10 +255,10 @@ class Recording implements RunRecording {
       ...(outcome.error !== undefined ? { error: boundRunText(outcome.error, this.bounds) } : {}),
       ...(outcome.finalOutput ? { finalOutput: boundRunText(outcome.finalOutput, this.bounds) } : {}),
     };
-    const text = this.fileText();
+    const batch = this.batch(true);
     this.chain = this.chain.then(async () => {
       try {
-        await replaceFileAtomically(this.file, text);
+        await this.sink.write(this.runId, batch);
         await this.store.completeRun(this.runId, completion);
       } catch (error) {
         this.failure ??= error;
@@ -289,11 +301,16 @@ class Recording implements RunRecording {
     };
   }
 
-  /** The file's full text; past the size cap, one last line says how many events were not written. */
-  private fileText(): string {
-    const text = this.lines.join("");
-    if (this.dropped === 0) return text;
-    return `${text}${serializeRunEvent(
+  /** The lines to persist now; past the size cap, a tail line says how many events were not written. */
+  private batch(final: boolean): RunEventBatch {
+    const batch = { lines: this.lines, count: this.lines.length, persisted: this.persisted, final };
+    this.persisted = this.lines.length;
+    if (this.dropped === 0) return batch;
+    return { ...batch, tail: this.droppedLine() };
+  }
+
+  private droppedLine(): string {
+    return `${serializeRunEvent(
       {
         type: "runtime_warning",
         warning_kind: "events_dropped",
@@ -308,11 +325,11 @@ class Recording implements RunRecording {
     this.clearTimer();
     if (this.finished || this.pending === 0) return;
     this.pending = 0;
-    const text = this.fileText();
+    const batch = this.batch(false);
     const progress = this.progress(this.now());
     this.chain = this.chain.then(async () => {
       try {
-        await replaceFileAtomically(this.file, text);
+        await this.sink.write(this.runId, batch);
         await this.store.checkpointRun(this.runId, progress);
       } catch (error) {
         this.failure ??= error;
