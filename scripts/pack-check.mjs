@@ -22,7 +22,7 @@ const ALLOWED = [
   /^package\/drizzle\//,
   /^package\/drizzle-web\//,
   /^package\/drizzle-postgres\//,
-  // Worker-thread modules a package starts by file URL (continuations: its synchronous PostgreSQL bridge).
+  // Worker-thread modules a package starts by file URL (storage: its synchronous PostgreSQL bridge).
   /^package\/worker\//,
 ];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];
@@ -70,11 +70,15 @@ try {
     ),
   );
   console.log(seedBetterSqlitePrebuild());
-  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefer-offline"], {
-    cwd: project,
-    stdio: "inherit",
-    env: installEnv(),
-  });
+  const install = spawnSync(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefer-offline"],
+    {
+      cwd: project,
+      stdio: "inherit",
+      env: installEnv(),
+    },
+  );
   if (install.status !== 0) problems.push("npm install of the packed tarballs failed");
   else {
     for (const entry of Object.keys(tarballs).flatMap((name) => entryPoints[name])) {
@@ -95,10 +99,15 @@ try {
     for (const subpath of ["@mono-agent/sandbox/node"]) {
       const check = spawnSync(
         "node",
-        ["--input-type=module", "-e", `const m = await import(${JSON.stringify(subpath)}); if (Object.keys(m).length === 0) process.exit(1);`],
+        [
+          "--input-type=module",
+          "-e",
+          `const m = await import(${JSON.stringify(subpath)}); if (Object.keys(m).length === 0) process.exit(1);`,
+        ],
         { cwd: project, encoding: "utf8" },
       );
-      if (check.status !== 0) problems.push(`${subpath}: import failed in a fresh project: ${check.stderr.trim()}`);
+      if (check.status !== 0)
+        problems.push(`${subpath}: import failed in a fresh project: ${check.stderr.trim()}`);
       else console.log(`imported ${subpath} alone: ok`);
     }
     const bin = spawnSync("npx", ["--no-install", "mono-agent", "--help"], {

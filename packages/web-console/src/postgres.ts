@@ -1,0 +1,8 @@
+export {
+  createPostgresWebEventHub,
+  type PostgresWebEventHub,
+  type PostgresWebEventHubOptions,
+  WEB_EVENT_CHANNEL,
+  WEB_EVENT_INLINE_MAX_BYTES,
+} from "./node/postgres/postgres-web-event-hub.js";
+export { WEB_CONSOLE_POSTGRES_MIGRATIONS } from "./node/postgres/web-console-postgres-migrations.js";
