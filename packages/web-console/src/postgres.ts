@@ -1,4 +1,8 @@
 export {
+  type OpenPostgresWebThreadStoreOptions,
+  openPostgresWebThreadStore,
+} from "./node/postgres/open-postgres-web-thread-store.js";
+export {
   createPostgresWebEventHub,
   type PostgresWebEventHub,
   type PostgresWebEventHubOptions,
