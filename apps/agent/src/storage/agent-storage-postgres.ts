@@ -6,6 +6,7 @@ import {
   type PostgresMigrations,
   type PostgresPool,
 } from "@mono-agent/storage/postgres";
+import { WEB_CONSOLE_POSTGRES_MIGRATIONS } from "@mono-agent/web-console/postgres";
 import { createPostgresConversationRunLock } from "../conversations/conversation-run-lock.js";
 import {
   CONVERSATION_POSTGRES_MIGRATIONS,
@@ -19,6 +20,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   CONVERSATION_POSTGRES_MIGRATIONS,
   CONTINUATION_POSTGRES_MIGRATIONS,
   CHANNEL_EVENT_POSTGRES_MIGRATIONS,
+  WEB_CONSOLE_POSTGRES_MIGRATIONS,
 ];
 
 /**

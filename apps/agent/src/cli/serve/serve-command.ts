@@ -142,9 +142,18 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     );
 
   const { consoleAppOf, detectWebFeatures } = await import("./detect-web-features.js");
+  const { openServeWebStores } = await import("./serve-web-stores.js");
+  const webStores = await openServeWebStores(app, env).catch(async (error: unknown) => {
+    await triggers?.close();
+    await app.close();
+    throw new ExitError(
+      `the web console could not start: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT_FAILURE,
+    );
+  });
   const webConsole = await startWebConsole({
     app: consoleAppOf(app),
-    storeFile: webThreadStoreFile(app.loaded),
+    ...(webStores ?? { storeFile: webThreadStoreFile(app.loaded) }),
     host,
     port,
     token,
