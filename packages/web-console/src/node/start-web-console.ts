@@ -1,6 +1,6 @@
 import type { WebConsoleApp, WebRunRequest, WebRunResult } from "../web-console-app.js";
-import { createWebEventHub, type WebEventHub } from "../web-event-hub.js";
 import { WebConsoleError } from "../web-console-error.js";
+import { createWebEventHub, type WebEventHub } from "../web-event-hub.js";
 import type { WebFeatures } from "../web-features.js";
 import { createWebRuns } from "./web-runs.js";
 import { startWebServer, type WebServer } from "./web-server.js";
@@ -58,7 +58,11 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
   let store: WebThreadStore;
   if (options.store) store = options.store;
   else if (options.storeFile !== undefined) store = createWebThreadStore({ file: options.storeFile });
-  else throw new WebConsoleError("web_store_failed", "startWebConsole needs storeFile (a SQLite file) or store.");
+  else
+    throw new WebConsoleError(
+      "web_store_failed",
+      "startWebConsole needs storeFile (a SQLite file) or store.",
+    );
   const interruptedTurns = store.interruptRunningTurns();
   const hub = options.hub ?? createWebEventHub();
   const runs = createWebRuns({ run: (request) => options.app.run(request), store, hub });

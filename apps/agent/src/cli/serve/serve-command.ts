@@ -1,11 +1,11 @@
 import { dirname, resolve } from "node:path";
+import { prewarmPatternSearch } from "@mono-agent/tools/node";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { startFailureMessage } from "../start-failure-message.js";
-import { prewarmPatternSearch } from "@mono-agent/tools/node";
+import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { openTestClock, TEST_CLOCK_FILE_ENV, type TestClock } from "./test-clock.js";
 import { webThreadStoreFile } from "./web-thread-store-file.js";
