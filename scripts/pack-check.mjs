@@ -22,7 +22,7 @@ const ALLOWED = [
   /^package\/drizzle\//,
   /^package\/drizzle-web\//,
   /^package\/drizzle-postgres\//,
-  // Worker-thread modules a package starts by file URL (continuations: its synchronous PostgreSQL bridge).
+  // Worker-thread modules a package starts by file URL (storage: its synchronous PostgreSQL bridge).
   /^package\/worker\//,
 ];
 const FORBIDDEN = [/\/test\//, /\.test\./, /tsconfig/, /\/src\//, /\.tsbuildinfo$/];

@@ -12,4 +12,12 @@ export {
   POSTGRES_POOL_MAX_DEFAULT,
   type PostgresPool,
 } from "./postgres/open-postgres-pool.js";
+export {
+  type OpenSyncPostgresOptions,
+  openSyncPostgres,
+  SYNC_POSTGRES_STATEMENT_TIMEOUT_MS,
+  type SyncPostgres,
+  SyncPostgresError,
+  type SyncQueryResult,
+} from "./postgres/sync-postgres.js";
 export { type WithAdvisoryLockOptions, withAdvisoryLock } from "./postgres/with-advisory-lock.js";

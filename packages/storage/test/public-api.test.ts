@@ -55,9 +55,12 @@ describe("public API", () => {
       [
         "POSTGRES_CONNECT_TIMEOUT_MS",
         "POSTGRES_POOL_MAX_DEFAULT",
+        "SYNC_POSTGRES_STATEMENT_TIMEOUT_MS",
+        "SyncPostgresError",
         "advisoryLockKey",
         "migratePostgres",
         "openPostgresPool",
+        "openSyncPostgres",
         "postgresMigrationStatus",
         "withAdvisoryLock",
       ]
@@ -65,15 +68,21 @@ describe("public API", () => {
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
       [
         "OpenPostgresPoolOptions",
+        "OpenSyncPostgresOptions",
         "POSTGRES_CONNECT_TIMEOUT_MS",
         "POSTGRES_POOL_MAX_DEFAULT",
         "PostgresMigrationStatus",
         "PostgresMigrations",
         "PostgresPool",
+        "SYNC_POSTGRES_STATEMENT_TIMEOUT_MS",
+        "SyncPostgres",
+        "SyncPostgresError",
+        "SyncQueryResult",
         "WithAdvisoryLockOptions",
         "advisoryLockKey",
         "migratePostgres",
         "openPostgresPool",
+        "openSyncPostgres",
         "postgresMigrationStatus",
         "withAdvisoryLock",
       ]

@@ -3,6 +3,7 @@ import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
+import * as postgres from "../src/postgres.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -67,6 +68,30 @@ describe("public API", () => {
         "generateOperatorToken",
         "isTitleWritable",
         "startWebConsole",
+      ]
+    `);
+  });
+
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "WEB_CONSOLE_POSTGRES_MIGRATIONS",
+        "WEB_EVENT_CHANNEL",
+        "WEB_EVENT_INLINE_MAX_BYTES",
+        "createPostgresWebEventHub",
+        "openPostgresWebThreadStore",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
+      [
+        "OpenPostgresWebThreadStoreOptions",
+        "PostgresWebEventHub",
+        "PostgresWebEventHubOptions",
+        "WEB_CONSOLE_POSTGRES_MIGRATIONS",
+        "WEB_EVENT_CHANNEL",
+        "WEB_EVENT_INLINE_MAX_BYTES",
+        "createPostgresWebEventHub",
+        "openPostgresWebThreadStore",
       ]
     `);
   });

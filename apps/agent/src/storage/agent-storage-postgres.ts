@@ -8,6 +8,7 @@ import {
   type PostgresMigrations,
   type PostgresPool,
 } from "@mono-agent/storage/postgres";
+import { WEB_CONSOLE_POSTGRES_MIGRATIONS } from "@mono-agent/web-console/postgres";
 import { createPostgresConversationRunLock } from "../conversations/conversation-run-lock.js";
 import {
   CONVERSATION_POSTGRES_MIGRATIONS,
@@ -23,6 +24,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   CHANNEL_EVENT_POSTGRES_MIGRATIONS,
   SESSION_HISTORY_POSTGRES_MIGRATIONS,
   RUN_STORE_POSTGRES_MIGRATIONS,
+  WEB_CONSOLE_POSTGRES_MIGRATIONS,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { WebConsoleApp, WebRunRequest, WebRunResult } from "../web-console-app.js";
-import { createWebEventHub } from "../web-event-hub.js";
+import { WebConsoleError } from "../web-console-error.js";
+import { createWebEventHub, type WebEventHub } from "../web-event-hub.js";
 import type { WebFeatures } from "../web-features.js";
 import { createWebRuns } from "./web-runs.js";
 import { startWebServer, type WebServer } from "./web-server.js";
@@ -10,8 +11,18 @@ import { createWebThreadStore, type WebThreadStore } from "./web-thread-store.js
 export interface StartWebConsoleOptions {
   /** The app the console serves: it runs the agent; the console records and shows its threads. */
   app: WebConsoleApp;
-  /** The SQLite file of the threads (made 0600 with its folder 0700 when missing). */
-  storeFile: string;
+  /** The SQLite file of the threads (made 0600 with its folder 0700 when missing); unused when `store` is given. */
+  storeFile?: string;
+  /**
+   * An opened thread store to use instead of the SQLite file (e.g. `openPostgresWebThreadStore`, shared by
+   * several hosts); the console closes it.
+   */
+  store?: WebThreadStore;
+  /**
+   * The event hub to use instead of the in-process one (e.g. `createPostgresWebEventHub`, so browsers on
+   * every host get the live events); its `close`, when it has one, runs when the console closes.
+   */
+  hub?: WebEventHub & { close?(): Promise<void> };
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -44,9 +55,16 @@ export interface WebConsole {
 
 /** Opens the thread store, then serves the console over HTTP. Never prints. */
 export async function startWebConsole(options: StartWebConsoleOptions): Promise<WebConsole> {
-  const store = createWebThreadStore({ file: options.storeFile });
+  let store: WebThreadStore;
+  if (options.store) store = options.store;
+  else if (options.storeFile !== undefined) store = createWebThreadStore({ file: options.storeFile });
+  else
+    throw new WebConsoleError(
+      "web_store_failed",
+      "startWebConsole needs storeFile (a SQLite file) or store.",
+    );
   const interruptedTurns = store.interruptRunningTurns();
-  const hub = createWebEventHub();
+  const hub = options.hub ?? createWebEventHub();
   const runs = createWebRuns({ run: (request) => options.app.run(request), store, hub });
   const stopWatchingDeliveries = options.app.onContinuationDelivered?.((delivery) => {
     const threadId = delivery.conversationId.startsWith(WEB_CONVERSATION_PREFIX)
@@ -76,6 +94,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
     stopWatchingDeliveries?.();
     stopWatchingAsks?.();
     store.close();
+    await options.hub?.close?.();
     throw error;
   }
   let closing: Promise<void> | undefined;
@@ -95,6 +114,7 @@ export async function startWebConsole(options: StartWebConsoleOptions): Promise<
         await runs.close();
         await server.close();
         store.close();
+        await options.hub?.close?.();
       })();
       return closing;
     },

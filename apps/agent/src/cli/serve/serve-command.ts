@@ -1,11 +1,11 @@
 import { dirname, resolve } from "node:path";
+import { prewarmPatternSearch } from "@mono-agent/tools/node";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { startFailureMessage } from "../start-failure-message.js";
-import { prewarmPatternSearch } from "@mono-agent/tools/node";
+import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { openTestClock, TEST_CLOCK_FILE_ENV, type TestClock } from "./test-clock.js";
 import { webThreadStoreFile } from "./web-thread-store-file.js";
@@ -142,9 +142,18 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     );
 
   const { consoleAppOf, detectWebFeatures } = await import("./detect-web-features.js");
+  const { openServeWebStores } = await import("./serve-web-stores.js");
+  const webStores = await openServeWebStores(app, env).catch(async (error: unknown) => {
+    await triggers?.close();
+    await app.close();
+    throw new ExitError(
+      `the web console could not start: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT_FAILURE,
+    );
+  });
   const webConsole = await startWebConsole({
     app: consoleAppOf(app),
-    storeFile: webThreadStoreFile(app.loaded),
+    ...(webStores ?? { storeFile: webThreadStoreFile(app.loaded) }),
     host,
     port,
     token,

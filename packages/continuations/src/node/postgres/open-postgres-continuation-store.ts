@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { openSyncPostgres, type SyncPostgres } from "@mono-agent/storage/postgres";
 import { getTableColumns } from "drizzle-orm";
 import { ContinuationError } from "../../continuation-error.js";
 import {
@@ -17,7 +18,6 @@ import { STATE_SECRET_BYTES } from "../state-dir.js";
 import type { RetentionPolicy } from "../sweep-retention.js";
 import { pgContinuations } from "./continuation-store-schema-postgres.js";
 import { sweepPostgresRetention, writePostgresRetentionReport } from "./sweep-postgres-retention.js";
-import { openSyncPostgres, type SyncPostgres } from "./sync-postgres.js";
 
 /** The continuation store's PostgreSQL migrations (drizzle-kit output beside dist/, like ./drizzle). */
 export const CONTINUATION_POSTGRES_MIGRATIONS = {
@@ -99,7 +99,16 @@ export function openPostgresContinuationStore(
           `could not ${action} in ${location}: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         );
-  const db: SyncPostgres = openSyncPostgres({ url: options.url, schema: options.schema });
+  const db: SyncPostgres = openSyncPostgres({
+    url: options.url,
+    schema: options.schema,
+    applicationName: "mono-agent continuations",
+    failure: (message) =>
+      new ContinuationError(
+        "store_failed",
+        message.replace("PostgreSQL connection is closed", "continuation store is closed"),
+      ),
+  });
   const guarded = <T>(action: string, work: () => T): T => {
     try {
       return work();

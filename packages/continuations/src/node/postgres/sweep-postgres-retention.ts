@@ -1,7 +1,7 @@
+import type { SyncPostgres } from "@mono-agent/storage/postgres";
 import { TERMINAL_STATES } from "../../continuation-states.js";
 import type { RetentionReport } from "../retention-report.js";
 import type { RetentionPolicy } from "../sweep-retention.js";
-import type { SyncPostgres } from "./sync-postgres.js";
 
 const TERMINAL = TERMINAL_STATES.map((state) => `'${state}'`).join(", ");
 /** Settled for good: nothing left to synthesize or deliver (an operator may still retry the others). */

@@ -1,18 +1,17 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import { ContinuationError } from "../../continuation-error.js";
+import { StorageError } from "../storage-error.js";
 
 /**
- * Longest one statement of the continuation store may run (PostgreSQL `statement_timeout` and
- * `lock_timeout`): the host thread waits for it, so this bounds how long the event loop can stall. Every
- * statement touches a handful of rows by key; 5 s is the SQLite store's busy timeout too.
+ * Longest one statement may run by default (PostgreSQL `statement_timeout` and `lock_timeout`): the host
+ * thread waits for it, so this bounds how long the event loop can stall. 5 s is the SQLite busy timeout too.
  */
 export const SYNC_POSTGRES_STATEMENT_TIMEOUT_MS = 5_000;
 
 /** How much longer than a statement the host thread waits before it gives up on the worker. */
 const WORKER_ANSWER_GRACE_MS = 5_000;
 
-/** The worker thread's file (same relative path from src/node/postgres and dist/node/postgres). */
-const WORKER_FILE = new URL("../../../worker/sync-postgres-worker.mjs", import.meta.url);
+/** The worker thread's file (same relative path from src/postgres and dist/postgres; shipped in `files`). */
+const WORKER_FILE = new URL("../../worker/sync-postgres-worker.mjs", import.meta.url);
 
 /** The rows of one statement. */
 export interface SyncQueryResult<Row> {
@@ -22,8 +21,27 @@ export interface SyncQueryResult<Row> {
 
 /** One PostgreSQL connection that answers synchronously (the host thread waits for each statement). */
 export interface SyncPostgres {
+  /** Runs one statement and returns its rows; throws {@link SyncPostgresError} when the server refuses it. */
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): SyncQueryResult<Row>;
+  /** Ends the connection and the worker thread; later queries fail. */
   close(): void;
+}
+
+/** Options of {@link openSyncPostgres}. */
+export interface OpenSyncPostgresOptions {
+  /** The `postgres://` URL. */
+  url: string;
+  /** The schema the statements run in (`search_path`). */
+  schema: string;
+  /** `application_name` of the connection (shown in `pg_stat_activity`). Default `mono-agent`. */
+  applicationName?: string;
+  /** Longest one statement may run, in ms. Default {@link SYNC_POSTGRES_STATEMENT_TIMEOUT_MS}. */
+  statementTimeoutMs?: number;
+  /**
+   * Builds the error thrown when the connection is closed, has failed, or did not answer in time (the
+   * caller's own error class). Default: a {@link StorageError} with code `open_failed`.
+   */
+  failure?: (message: string) => Error;
 }
 
 interface Answer {
@@ -40,16 +58,19 @@ export class SyncPostgresError extends Error {
     readonly sqlState: string | undefined,
   ) {
     super(message);
+    this.name = "SyncPostgresError";
   }
 }
 
 /**
  * Opens one connection, on a worker thread, whose statements the calling thread runs synchronously
- * (`Atomics.wait` until the worker answers): the continuation store's interface is synchronous (a claim
- * is admitted in one transaction whose reads and writes run back to back), and this keeps it so on
- * PostgreSQL. Statements are short and bounded by {@link SYNC_POSTGRES_STATEMENT_TIMEOUT_MS}.
+ * (`Atomics.wait` until the worker answers): for stores whose interface is synchronous (the continuation
+ * store, the web thread store), so they stay so on PostgreSQL. Statements must be short; they are bounded
+ * by `statementTimeoutMs`.
  */
-export function openSyncPostgres(options: { url: string; schema: string }): SyncPostgres {
+export function openSyncPostgres(options: OpenSyncPostgresOptions): SyncPostgres {
+  const statementTimeoutMs = options.statementTimeoutMs ?? SYNC_POSTGRES_STATEMENT_TIMEOUT_MS;
+  const failure = options.failure ?? ((message: string) => new StorageError("open_failed", message));
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
   const { port1, port2 } = new MessageChannel();
@@ -57,7 +78,8 @@ export function openSyncPostgres(options: { url: string; schema: string }): Sync
     workerData: {
       url: options.url,
       schema: options.schema,
-      statementTimeoutMs: SYNC_POSTGRES_STATEMENT_TIMEOUT_MS,
+      statementTimeoutMs,
+      applicationName: options.applicationName ?? "mono-agent",
       port: port2,
       flag,
     },
@@ -75,13 +97,12 @@ export function openSyncPostgres(options: { url: string; schema: string }): Sync
   let nextId = 0;
   let closed = false;
   const call = (request: Record<string, unknown>): Answer => {
-    if (closed) throw new ContinuationError("store_failed", "the continuation store is closed");
-    if (exited)
-      throw new ContinuationError("store_failed", `the PostgreSQL connection failed: ${exited.message}`);
+    if (closed) throw failure("the PostgreSQL connection is closed");
+    if (exited) throw failure(`the PostgreSQL connection failed: ${exited.message}`);
     const id = ++nextId;
     Atomics.store(signal, 0, 0);
     port1.postMessage({ id, ...request });
-    const deadline = Date.now() + SYNC_POSTGRES_STATEMENT_TIMEOUT_MS + WORKER_ANSWER_GRACE_MS;
+    const deadline = Date.now() + statementTimeoutMs + WORKER_ANSWER_GRACE_MS;
     for (;;) {
       const received = receiveMessageOnPort(port1);
       if (received !== undefined) {
@@ -91,10 +112,7 @@ export function openSyncPostgres(options: { url: string; schema: string }): Sync
       }
       const left = deadline - Date.now();
       if (left <= 0)
-        throw new ContinuationError(
-          "store_failed",
-          `PostgreSQL did not answer within ${SYNC_POSTGRES_STATEMENT_TIMEOUT_MS + WORKER_ANSWER_GRACE_MS} ms`,
-        );
+        throw failure(`PostgreSQL did not answer within ${statementTimeoutMs + WORKER_ANSWER_GRACE_MS} ms`);
       Atomics.wait(signal, 0, 0, left);
       Atomics.store(signal, 0, 0);
     }

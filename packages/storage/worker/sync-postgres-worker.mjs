@@ -1,10 +1,10 @@
-// The worker thread behind the continuation store's synchronous PostgreSQL connection
-// (src/node/postgres/sync-postgres.ts): one pg client, one statement at a time. Each request arrives on
+// The worker thread behind openSyncPostgres, a synchronous PostgreSQL connection
+// (src/postgres/sync-postgres.ts): one pg client, one statement at a time. Each request arrives on
 // the port; the answer is posted back and the waiting host thread is woken through the shared flag.
 import { workerData } from "node:worker_threads";
 import pg from "pg";
 
-const { url, schema, statementTimeoutMs, port, flag } = workerData;
+const { url, schema, statementTimeoutMs, applicationName, port, flag } = workerData;
 const signal = new Int32Array(flag);
 let client;
 let connecting;
@@ -14,7 +14,7 @@ function connect() {
     const next = new pg.Client({
       connectionString: url,
       options: `-c search_path=${schema} -c statement_timeout=${statementTimeoutMs} -c lock_timeout=${statementTimeoutMs}`,
-      application_name: "mono-agent continuations",
+      application_name: applicationName,
     });
     // A connection the server drops fails the next statement, which reconnects.
     next.on("error", () => {});
