@@ -1,4 +1,3 @@
-import { type ConfigValue, resolveEnvReference } from "@mono-agent/config";
 import {
   type Api,
   getModel,
@@ -6,7 +5,8 @@ import {
   type Model,
   type OpenAICompletionsCompat,
 } from "@mariozechner/pi-ai";
-import { DEMO_MODEL_REFS, DEMO_PROVIDER, demoModel, registerDemoModelProvider } from "./demo-model.js";
+import { type ConfigValue, resolveEnvReference } from "@mono-agent/config";
+import { DEMO_MODEL_REFS, DEMO_PROVIDER, demoModel, registerDemoModelProvider } from "@mono-agent/demo-model";
 import { AMBIENT_CREDENTIAL_PROVIDERS, PROVIDER_API_KEY_ENV_NAMES } from "./provider-env-keys.js";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
 

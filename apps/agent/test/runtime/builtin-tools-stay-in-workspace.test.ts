@@ -16,11 +16,11 @@ import {
   registerFauxProvider,
   type ToolResultMessage,
 } from "@mariozechner/pi-ai";
+import { ToolError } from "@mono-agent/tools";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools } from "../../src/runtime/builtin-tools.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
 import { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
-import { ToolError } from "@mono-agent/tools";
 
 let root: string;
 let workspace: string;

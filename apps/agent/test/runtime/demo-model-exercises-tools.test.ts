@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentEvent, AgentTool } from "@mariozechner/pi-agent-core";
 import { type Context, Type } from "@mariozechner/pi-ai";
+import { planDemoReply } from "@mono-agent/demo-model";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { createBuiltinTools } from "../../src/runtime/builtin-tools.js";
-import { planDemoReply } from "../../src/runtime/demo-script.js";
 import { resolveModel } from "../../src/runtime/models.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
 

@@ -28,7 +28,7 @@ export const DEMO_STREAM_CHUNK_DELAY_MS = 4;
 /** Words per streamed text chunk (a real provider sends a few tokens per delta). */
 export const DEMO_WORDS_PER_CHUNK = 3;
 
-const DEMO_SOURCE_ID = "@mono-agent/agent:demo-model";
+const DEMO_SOURCE_ID = "@mono-agent/demo-model";
 
 /** The demo model as a pi-ai model object (api {@link DEMO_API}, provider {@link DEMO_PROVIDER}). */
 export function demoModel(): Model<typeof DEMO_API> {

@@ -1,5 +1,5 @@
 import type { Context, Message, Tool, ToolResultMessage } from "@mariozechner/pi-ai";
-import { type DemoToolChoice, chooseToolForPrompt, fillRequired } from "./demo-tool-choice.js";
+import { chooseToolForPrompt, type DemoToolChoice, fillRequired } from "./demo-tool-choice.js";
 
 /** One scripted reply of the demo model: text to stream, then at most one tool call. */
 export interface DemoReply {

@@ -1,0 +1,8 @@
+export {
+  DEMO_API,
+  DEMO_MODEL_REFS,
+  DEMO_PROVIDER,
+  demoModel,
+  registerDemoModelProvider,
+} from "./demo-model.js";
+export { type DemoReply, planDemoReply } from "./demo-script.js";

@@ -1,0 +1,21 @@
+import { type Context, complete } from "@mariozechner/pi-ai";
+import { describe, expect, it } from "vitest";
+import { DEMO_MODEL_REFS, demoModel, planDemoReply, registerDemoModelProvider } from "../src/index.js";
+
+describe("demo model", () => {
+  it("introduces itself on a first message with no tools and calls none", () => {
+    const context: Context = { messages: [{ role: "user", content: "hello", timestamp: 0 }] };
+    const reply = planDemoReply(context);
+    expect(reply.toolCall).toBeUndefined();
+    expect(reply.text.length).toBeGreaterThan(0);
+  });
+
+  it("streams a finished assistant message through pi-ai once registered", async () => {
+    registerDemoModelProvider();
+    const context: Context = { messages: [{ role: "user", content: "hello", timestamp: 0 }] };
+    const message = await complete(demoModel(), context, { apiKey: "offline" });
+    expect(message.stopReason).toBe("stop");
+    expect(message.content[0]).toMatchObject({ type: "text" });
+    expect(DEMO_MODEL_REFS).toContain("demo:demo");
+  });
+});
