@@ -29,6 +29,8 @@ describe("mono-agent storage and validate with storage.postgres", () => {
         { store: "continuations", pending: 1 },
         { store: "channel_events", pending: 1 },
         { store: "session_history", pending: 2 },
+        { store: "runs", pending: 1 },
+        { store: "web_console", pending: 1 },
       ],
     });
     expect(before.stdout).not.toContain("mono-agent-test");
@@ -46,6 +48,8 @@ describe("mono-agent storage and validate with storage.postgres", () => {
     expect(migrated.stdout).toMatch(/conversations\s+1 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/continuations\s+1 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/session_history\s+2 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/runs\s+1 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/web_console\s+1 applied, 0 pending/);
     expect(migrated.stdout).toContain("memory           files on each host");
 
     const ran = await runCliAsync(["run", "hello there"], { cwd: dir, env });
