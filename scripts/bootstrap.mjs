@@ -2,6 +2,7 @@
 // Used by the README's two commands (`npm run demo`, `npm test`) and by .ci/run.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
+import { delimiter, dirname } from "node:path";
 
 const PNPM_VERSION = "12.4.2";
 
@@ -26,6 +27,8 @@ function resolvePnpm() {
   });
   const bin = located.status === 0 ? located.stdout.trim().split("\n").pop() : "";
   if (bin && existsSync(bin)) {
+    // turbo (and pnpm's own scripts) look for `pnpm` on PATH, as npx would have put it there.
+    process.env.PATH = `${dirname(bin)}${delimiter}${process.env.PATH ?? ""}`;
     // pnpm 12 ships a native executable; older lines a JavaScript file run by this Node.
     const file = realpathSync(bin);
     const argv = /\.[cm]?js$/.test(file) ? [process.execPath, file] : [file];
