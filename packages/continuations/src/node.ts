@@ -9,16 +9,9 @@ export {
   startContinuationService,
 } from "./node/continuation-service.js";
 export { payloadHash } from "./node/continuation-tokens.js";
-export type { DetachedService } from "./node/detached-claim.js";
-export { readOperatorToken } from "./node/operator-token.js";
-export {
-  checkRetentionPolicy,
-  type RetentionPolicy,
-  type RetentionSweep,
-  sweepRetentionRows,
-} from "./node/sweep-retention.js";
-export type { LatestOriginMessages } from "./node/synthesis-context.js";
 export type { ContinuationWorkerHooks } from "./node/continuation-worker.js";
+export type { DetachedService } from "./node/detached-claim.js";
+export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";
 export {
   type ContinuationPage,
   type ContinuationStore,
@@ -33,17 +26,20 @@ export {
   resolveContinuationDelivery,
   retryContinuation,
 } from "./node/operator-actions.js";
-export {
-  CONTINUATION_POSTGRES_MIGRATIONS,
-  type OpenPostgresContinuationStoreOptions,
-  openPostgresContinuationStore,
-  type SharedContinuationStore,
-} from "./node/postgres/open-postgres-continuation-store.js";
+export { readOperatorToken } from "./node/operator-token.js";
+// The shared PostgreSQL store is `@mono-agent/continuations/postgres`: importing this entry never loads pg.
+export type { SharedContinuationStore } from "./node/postgres/open-postgres-continuation-store.js";
 export type { RecoveryReport } from "./node/recover-continuations.js";
+export {
+  checkRetentionPolicy,
+  type RetentionPolicy,
+  type RetentionSweep,
+  sweepRetentionRows,
+} from "./node/sweep-retention.js";
+export type { LatestOriginMessages } from "./node/synthesis-context.js";
 export {
   handedOffTaskId,
   type TaskHandoffClaim,
   type TaskHandoffRequest,
   taskHandoffDeadlineMs,
 } from "./node/task-handoff.js";
-export { inspectStateDir, type StateDirProblem } from "./node/inspect-state-dir.js";

@@ -3,14 +3,10 @@ import { rmSync } from "node:fs";
 import { migratePostgres, openPostgresPool, type PostgresPool } from "@mono-agent/storage/postgres";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  CONTINUATION_POSTGRES_MIGRATIONS,
-  type ContinuationStore,
-  openContinuationStore,
-  openPostgresContinuationStore,
-} from "../src/node.js";
 import { ContinuationWorker } from "../src/node/continuation-worker.js";
 import { RETENTION_DEFAULTS } from "../src/node/sweep-retention.js";
+import { type ContinuationStore, openContinuationStore } from "../src/node.js";
+import { CONTINUATION_POSTGRES_MIGRATIONS, openPostgresContinuationStore } from "../src/postgres.js";
 import { makeStateDir } from "./fixtures/host-kit.js";
 
 /**

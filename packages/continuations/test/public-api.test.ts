@@ -3,6 +3,7 @@ import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
+import * as postgres from "../src/postgres.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -69,14 +70,12 @@ describe("public API", () => {
   test("./node", () => {
     expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
       [
-        "CONTINUATION_POSTGRES_MIGRATIONS",
         "cancelContinuation",
         "checkRetentionPolicy",
         "continuationStoreFile",
         "handedOffTaskId",
         "inspectStateDir",
         "openContinuationStore",
-        "openPostgresContinuationStore",
         "payloadHash",
         "readContinuationHealth",
         "readOperatorToken",
@@ -89,7 +88,6 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
       [
-        "CONTINUATION_POSTGRES_MIGRATIONS",
         "ContinuationCapabilityRequest",
         "ContinuationPage",
         "ContinuationService",
@@ -102,7 +100,6 @@ describe("public API", () => {
         "LatestOriginMessages",
         "NamedRoute",
         "OpenContinuationStoreOptions",
-        "OpenPostgresContinuationStoreOptions",
         "RecoveryReport",
         "RetentionPolicy",
         "RetentionReport",
@@ -118,7 +115,6 @@ describe("public API", () => {
         "handedOffTaskId",
         "inspectStateDir",
         "openContinuationStore",
-        "openPostgresContinuationStore",
         "payloadHash",
         "readContinuationHealth",
         "readOperatorToken",
@@ -129,5 +125,12 @@ describe("public API", () => {
         "taskHandoffDeadlineMs",
       ]
     `);
+  });
+
+  test("./postgres holds the shared store, and only it loads pg", () => {
+    expect(Object.keys(postgres).sort()).toEqual([
+      "CONTINUATION_POSTGRES_MIGRATIONS",
+      "openPostgresContinuationStore",
+    ]);
   });
 });

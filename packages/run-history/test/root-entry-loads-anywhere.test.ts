@@ -16,16 +16,23 @@ function reachable(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 describe("package shape", () => {
-  test("the root entry reaches no node:, SQLite or drizzle module; ./sqlite holds them", () => {
+  test("the root entry reaches no node:, SQLite, PostgreSQL or drizzle module; ./sqlite and ./postgres hold them", () => {
     const modules = reachable("index.ts");
     for (const module of modules) {
       expect(module.startsWith("sqlite")).toBe(false);
+      expect(module.startsWith("postgres")).toBe(false);
       const code = readFileSync(join(sourceDir, module), "utf8");
-      expect(code, module).not.toMatch(/from "(node:|better-sqlite3|drizzle-orm)|\bprocess\.env\b/);
+      expect(code, module).not.toMatch(/from "(node:|better-sqlite3|pg"|drizzle-orm)|\bprocess\.env\b/);
     }
     const packageJson = JSON.parse(readFileSync(join(sourceDir, "..", "package.json"), "utf8"));
-    expect(Object.keys(packageJson.exports)).toEqual([".", "./sqlite", "./package.json", "./sqlite-health"]);
-    expect(packageJson.files).toContain("drizzle");
+    expect(Object.keys(packageJson.exports)).toEqual([
+      ".",
+      "./sqlite",
+      "./postgres",
+      "./package.json",
+      "./sqlite-health",
+    ]);
+    expect(packageJson.files).toEqual(expect.arrayContaining(["drizzle", "drizzle-postgres"]));
   });
 
   test("named exports only and one error class with isInstance", () => {

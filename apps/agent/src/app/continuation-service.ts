@@ -5,7 +5,6 @@ import { buildOriginContextSnapshot, type OriginMessage } from "@mono-agent/cont
 import {
   type ContinuationService,
   type ContinuationWorkerHooks,
-  openPostgresContinuationStore,
   type SharedContinuationStore,
   startContinuationService,
 } from "@mono-agent/continuations/node";
@@ -46,10 +45,12 @@ export interface AgentContinuations {
  * The continuation store every host on `storage.postgres` shares (its migrations were applied when the
  * storage opened), and the channel's lookups in the shared conversation store.
  */
-export function sharedContinuations(storage: Extract<AgentStorage, { kind: "postgres" }>): {
+export async function sharedContinuations(storage: Extract<AgentStorage, { kind: "postgres" }>): Promise<{
   store: SharedContinuationStore;
   lookups: DeliveryLookups;
-} {
+}> {
+  // pg is loaded only by a host that shares its stores.
+  const { openPostgresContinuationStore } = await import("@mono-agent/continuations/postgres");
   return {
     store: openPostgresContinuationStore({
       url: storage.settings.url,

@@ -240,29 +240,33 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
   let storeLocked: unknown;
   const continuations =
     options.continuationIssuer === undefined && continuationsWanted(loaded)
-      ? await startOptional(startupWarnings, "continuations_unavailable", "The continuation service", () =>
-          startAgentContinuations({
-            loaded,
-            env: options.env,
-            customModels: options.customModels ?? {},
-            conversations: storage.conversations,
-            // With storage.postgres every host works the one shared continuation store.
-            ...(storage.kind === "postgres" ? { shared: sharedContinuations(storage) } : {}),
-            ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
-            ...(recording ? { runRecording: recording } : {}),
-            redactText: (text) => hostSecrets.scanner.replaceSecrets(text),
-            onDelivered: (delivery) => {
-              for (const listener of deliveryListeners)
-                try {
-                  listener(delivery);
-                } catch {
-                  // One listener's failure neither stops the others nor the delivery.
-                }
-            },
-          }).catch((error: unknown) => {
-            if (ContinuationError.isInstance(error) && error.code === "store_locked") storeLocked = error;
-            throw error;
-          }),
+      ? await startOptional(
+          startupWarnings,
+          "continuations_unavailable",
+          "The continuation service",
+          async () =>
+            startAgentContinuations({
+              loaded,
+              env: options.env,
+              customModels: options.customModels ?? {},
+              conversations: storage.conversations,
+              // With storage.postgres every host works the one shared continuation store.
+              ...(storage.kind === "postgres" ? { shared: await sharedContinuations(storage) } : {}),
+              ...(options.continuationPoster ? { poster: options.continuationPoster } : {}),
+              ...(recording ? { runRecording: recording } : {}),
+              redactText: (text) => hostSecrets.scanner.replaceSecrets(text),
+              onDelivered: (delivery) => {
+                for (const listener of deliveryListeners)
+                  try {
+                    listener(delivery);
+                  } catch {
+                    // One listener's failure neither stops the others nor the delivery.
+                  }
+              },
+            }).catch((error: unknown) => {
+              if (ContinuationError.isInstance(error) && error.code === "store_locked") storeLocked = error;
+              throw error;
+            }),
         )
       : undefined;
   if (storeLocked !== undefined) {

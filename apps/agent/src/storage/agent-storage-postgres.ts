@@ -1,5 +1,5 @@
 import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
-import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/node";
+import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/postgres";
 import { RUN_STORE_POSTGRES_MIGRATIONS } from "@mono-agent/run-history/postgres";
 import { SESSION_HISTORY_POSTGRES_MIGRATIONS } from "@mono-agent/session-history/postgres";
 import {

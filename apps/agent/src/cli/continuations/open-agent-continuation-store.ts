@@ -6,7 +6,6 @@ import {
   checkRetentionPolicy,
   continuationStoreFile,
   openContinuationStore,
-  openPostgresContinuationStore,
   type RetentionPolicy,
 } from "@mono-agent/continuations/node";
 import { redactPostgresUrl } from "@mono-agent/storage";
@@ -42,7 +41,8 @@ export async function openAgentContinuationStore(
   const retention = checkRetentionPolicy(loaded.config.continuations?.retention);
   // With storage.postgres the records every host works are in the shared database.
   const settings = failOnError(() => postgresStorageSettings(loaded, env));
-  if (settings !== undefined)
+  if (settings !== undefined) {
+    const { openPostgresContinuationStore } = await import("@mono-agent/continuations/postgres");
     return {
       stateDir,
       retention,
@@ -54,6 +54,7 @@ export async function openAgentContinuationStore(
         }),
       ),
     };
+  }
   if (!existsSync(continuationStoreFile(stateDir))) return { stateDir, retention, store: undefined };
   try {
     return { stateDir, retention, store: openContinuationStore({ stateDir, mustExist: true }) };
