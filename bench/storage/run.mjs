@@ -20,11 +20,11 @@ import {
   CONVERSATION_POSTGRES_MIGRATIONS,
   createPostgresConversationStore,
 } from "../../apps/agent/dist/conversations/conversation-store-postgres.js";
+import { openContinuationStore } from "../../packages/continuations/dist/node.js";
 import {
   CONTINUATION_POSTGRES_MIGRATIONS,
-  openContinuationStore,
   openPostgresContinuationStore,
-} from "../../packages/continuations/dist/node.js";
+} from "../../packages/continuations/dist/postgres.js";
 import { ContinuationWorker } from "../../packages/continuations/dist/node/continuation-worker.js";
 import { migratePostgres, openPostgresPool } from "../../packages/storage/dist/postgres.js";
 import { startTestPostgres } from "../../packages/storage/dist/testing.js";
