@@ -430,6 +430,84 @@ describe.each(engines)("SessionHistory store contract on $name", (engine) => {
     expect(found).toMatchObject({ toolCallId: "dangling", state: "interrupted", recovered: true });
     expect(await sidecar.recoverInterrupted()).toBe(0);
   });
+
+  it("hostile text is stored and found literally: SQL and LIKE metacharacters, NUL, control and bidi characters, a result past the payload bound", async () => {
+    const sidecar = await engine.open();
+    const hostile = [
+      "'; DROP TABLE calls; --",
+      "100%_done\\path",
+      "nul\u0000inside",
+      "esc\u001b[31mred\u202eevil",
+      "ＦＵＬＬＷＩＤＴＨ",
+    ];
+    await sidecar.write(
+      ...hostile.flatMap((text, index) =>
+        call({ toolCallId: `h${index}`, toolName: "Bash", args: { command: text }, result: `out ${text}` }),
+      ),
+      ...call({ toolCallId: "big", args: { path: "big.txt" }, result: `${"x".repeat(100_000)} tail-marker` }),
+      ...call({ toolCallId: "plain", args: { path: "plain.txt" }, result: "nothing special" }),
+    );
+    const ids = async (terms: string[]) =>
+      (await sidecar.store.searchCalls({ scope: scope(), terms, limit: 10 })).map((hit) => hit.toolCallId);
+    expect(await ids(["drop table"])).toEqual(["h0"]);
+    expect(await ids(["100%_"])).toEqual(["h1"]);
+    expect(await ids(["%"])).toEqual(["h1"]);
+    expect(await ids(["_"])).toEqual(["h1"]);
+    expect(await ids(["\\path"])).toEqual(["h1"]);
+    expect(await ids(["fullwidth"])).toEqual(["h4"]);
+    // A result past PAYLOAD_MAX_BYTES is stored cut to the bound: its head is found, its tail is not.
+    expect(await ids(["xxxxxxxxxx"])).toEqual(["big"]);
+    expect(await ids(["tail-marker"])).toEqual([]);
+    expect((await ids([])).sort()).toEqual(["big", "h0", "h1", "h2", "h3", "h4", "plain"]);
+    // The table is still there, and every hostile call reads back whole.
+    for (const [index, text] of hostile.entries()) {
+      const [hit] = await sidecar.second
+        .searchCalls({
+          scope: scope(),
+          terms: [],
+          tools: ["Bash"],
+          limit: 10,
+        })
+        .then((hits) => hits.filter((found) => found.toolCallId === `h${index}`));
+      expect(hit, text).toBeDefined();
+      expect(hit!.state).toBe("success");
+    }
+  });
+
+  it("scope keys are compared exactly: a conversation id with LIKE wildcards or a bucket suffix reaches no other", async () => {
+    const sidecar = await engine.open();
+    await sidecar.write(
+      ...call({ conversationId: "slack:T1:CX", toolCallId: "other" }),
+      ...call({ conversationId: "slack:T1:CX#2026-07-11", toolCallId: "other-bucket" }),
+      ...call({ conversationId: "slack:T1:C1x", toolCallId: "prefix" }),
+    );
+    const visible = async (fields: Partial<SessionScope>) =>
+      (await sidecar.store.searchCalls({ scope: scope(fields), terms: [], limit: 10 })).map(
+        (hit) => hit.toolCallId,
+      );
+    for (const conversationId of ["slack:T1:C_", "slack:T1:C%", "slack:T1:%", "%", "_", "slack:T1:C1"]) {
+      expect(await visible({ conversationId }), conversationId).toEqual([]);
+      expect(await visible({ conversationId, rollover: "daily" }), `${conversationId} daily`).toEqual([]);
+      expect(
+        await visible({ conversationId: `${conversationId}#2026-07-12`, rollover: "daily" }),
+        `${conversationId}#bucket`,
+      ).toEqual([]);
+    }
+    const otherId = toolRecordId("result", {
+      conversationId: "slack:T1:CX",
+      runId: "run-1",
+      toolCallId: "other",
+    });
+    for (const recordId of [otherId, `${otherId}' OR '1'='1`, "%", "x".repeat(10_000)]) {
+      expect(
+        await sidecar.store.getRecord(scope({ conversationId: "slack:T1:C_" }), recordId),
+      ).toBeUndefined();
+      expect(await sidecar.store.getCall(scope(), recordId)).toBeUndefined();
+    }
+    expect(
+      await sidecar.store.newestRecordForToolCall(scope({ conversationId: "slack:T1:C%" }), "other"),
+    ).toBeUndefined();
+  });
 });
 
 describe("PostgreSQL group-commit writer", () => {
