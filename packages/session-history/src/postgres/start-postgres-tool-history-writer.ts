@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { FAILURE_COOLDOWN_INITIAL_MS, FAILURE_COOLDOWN_MAX_MS, FOREGROUND_TIMEOUT_MS } from "../limits.js";
-import type {
-  DrainReport,
-  ToolHistoryWriter,
-  WriterStatistics,
-} from "../sqlite/start-tool-history-writer.js";
+import { FOREGROUND_TIMEOUT_MS } from "../limits.js";
+import { createWriteTracker, type ToolHistoryWriter, type WriteOutcome } from "../tool-history-writer.js";
 import type { ToolLifecycleWrite } from "../tool-lifecycle-write.js";
-import type { PersistenceErrorCode, PersistenceResult } from "../tool-record.js";
 import type { PostgresToolHistoryStore } from "./open-postgres-tool-history-store.js";
 
 /** Most writes committed in one batch (one multi-row statement per phase). */
@@ -31,13 +26,11 @@ export interface PostgresToolHistoryWriterOptions {
   now?: () => number;
 }
 
-type Outcome = { ok: true } | { ok: false; errorCode: PersistenceErrorCode };
-
 interface Queued {
   write: ToolLifecycleWrite;
   /** The call the write belongs to: writes of one call are never in two batches in flight. */
   call: string;
-  settle: (outcome: Outcome) => void;
+  settle: (outcome: WriteOutcome) => void;
 }
 
 /**
@@ -56,18 +49,15 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
   const ownerId = randomUUID();
   const registered = store.registerOwner(ownerId, options.host ?? hostname(), process.pid, now());
   registered.catch(() => {});
-  const statistics: WriterStatistics = { persisted: 0, deferred: 0, failed: 0, failedFast: 0 };
-  const pending = new Set<Promise<Outcome>>();
+  const tracker = createWriteTracker({ foregroundTimeoutMs, now });
   let queue: Queued[] = [];
   let scheduled = false;
   let inFlight = 0;
   const busyCalls = new Set<string>();
   let closed = false;
-  let cooldownMs = 0;
-  let cooldownUntil = 0;
 
   const commit = async (batch: Queued[]) => {
-    let outcomes: Outcome[];
+    let outcomes: WriteOutcome[];
     try {
       await registered;
       const results = await store.writeBatch(
@@ -110,7 +100,7 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
       });
     }
   };
-  const enqueue = (write: ToolLifecycleWrite): Promise<Outcome> =>
+  const enqueue = (write: ToolLifecycleWrite): Promise<WriteOutcome> =>
     new Promise((settle) => {
       queue.push({
         write,
@@ -123,61 +113,15 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
         setImmediate(pump);
       }
     });
-  const noteOutcome = (outcome: Outcome) => {
-    if (outcome.ok) {
-      cooldownMs = 0;
-      cooldownUntil = 0;
-      statistics.persisted += 1;
-      return;
-    }
-    statistics.failed += 1;
-    if (outcome.errorCode === "history_idempotency_conflict" || cooldownUntil > now()) return;
-    cooldownMs =
-      cooldownMs === 0 ? FAILURE_COOLDOWN_INITIAL_MS : Math.min(cooldownMs * 2, FAILURE_COOLDOWN_MAX_MS);
-    cooldownUntil = now() + cooldownMs;
-  };
-  const track = (settled: Promise<Outcome>): Promise<PersistenceResult> => {
-    pending.add(settled);
-    void settled.then((outcome) => {
-      pending.delete(settled);
-      noteOutcome(outcome);
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const ceiling = new Promise<PersistenceResult>((resolveCeiling) => {
-      timer = setTimeout(() => {
-        statistics.deferred += 1;
-        resolveCeiling({ persistence: "deferred", errorCode: "history_persistence_timeout" });
-      }, foregroundTimeoutMs);
-    });
-    const answered = settled.then(
-      (outcome): PersistenceResult =>
-        outcome.ok ? { persistence: "persisted" } : { persistence: "failed", errorCode: outcome.errorCode },
-    );
-    return Promise.race([answered, ceiling]).finally(() => clearTimeout(timer));
-  };
-  const drain = async (timeoutMs = SETTLE_TIMEOUT_MS): Promise<DrainReport> => {
-    const current = [...pending];
-    if (current.length === 0) return { drained: true, pending: 0 };
-    let timer: NodeJS.Timeout | undefined;
-    const outOfTime = new Promise<false>((resolveTimeout) => {
-      timer = setTimeout(() => resolveTimeout(false), timeoutMs);
-    });
-    const drained = await Promise.race([Promise.all(current).then(() => true as const), outOfTime]);
-    clearTimeout(timer);
-    return { drained, pending: drained ? 0 : pending.size };
-  };
   let closing: Promise<void> | undefined;
   return {
     ownerId,
     write(write) {
-      if (closed) return Promise.resolve({ persistence: "failed", errorCode: "history_writer_closed" });
-      if (cooldownUntil > now()) {
-        statistics.failedFast += 1;
-        return Promise.resolve({ persistence: "failed", errorCode: "history_write_failed" });
-      }
-      return track(enqueue(write));
+      const refused = tracker.refusal(closed);
+      if (refused) return Promise.resolve(refused);
+      return tracker.track(enqueue(write));
     },
-    drain,
+    drain: (timeoutMs = SETTLE_TIMEOUT_MS) => tracker.drain(timeoutMs),
     async maintain() {
       if (closed) return { persistence: "failed", errorCode: "history_writer_closed" };
       try {
@@ -187,11 +131,11 @@ export function startPostgresToolHistoryWriter(options: PostgresToolHistoryWrite
         return { persistence: "failed", errorCode: "history_write_failed" };
       }
     },
-    statistics: () => ({ ...statistics }),
+    statistics: tracker.statistics,
     close(timeoutMs = SETTLE_TIMEOUT_MS) {
       closing ??= (async () => {
         closed = true;
-        await drain(timeoutMs);
+        await tracker.drain(timeoutMs);
         await registered.catch(() => {});
         await store.closeOwner(ownerId, now()).catch(() => {});
       })();

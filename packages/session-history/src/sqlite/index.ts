@@ -1,6 +1,18 @@
 export { runToolOutputDir } from "./artifact-paths.js";
-export { type OpenToolHistoryStoreOptions, openToolHistoryStore, type SqliteToolHistoryStore } from "./open-tool-history-store.js";
+export {
+  type OpenToolHistoryStoreOptions,
+  openToolHistoryStore,
+  type SqliteToolHistoryStore,
+} from "./open-tool-history-store.js";
 export { toolRecordId } from "./record-ids.js";
-export { DRAIN_TIMEOUT_MS, type DrainReport, startToolHistoryWriter, type ToolHistoryWriter, type ToolHistoryWriterOptions, WRITE_BUSY_DEADLINE_MS, type WriterStatistics } from "./start-tool-history-writer.js";
+export {
+  DRAIN_TIMEOUT_MS,
+  type DrainReport,
+  startToolHistoryWriter,
+  type ToolHistoryWriter,
+  type ToolHistoryWriterOptions,
+  WRITE_BUSY_DEADLINE_MS,
+  type WriterStatistics,
+} from "./start-tool-history-writer.js";
 export { toolHistoryFile } from "./tool-history-file.js";
 export type { RetentionReport } from "./tool-history-maintenance.js";
