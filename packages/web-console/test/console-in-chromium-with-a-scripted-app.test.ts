@@ -1,11 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_MISSING, launchChromium } from "@mono-agent/test-utils/chromium";
 // The built package, as a host imports it: the browser modules are served from dist/client (compiled by the build).
 import { type StartWebConsoleOptions, startWebConsole, type WebConsole } from "@mono-agent/web-console/node";
-import { CHROMIUM_MISSING, launchChromium } from "./chromium.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedConsoleApp } from "./scripted-console-app.js";
 
 const TOKEN = "package-test-token-0123456789abcdef";

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_MISSING, launchChromium } from "@mono-agent/test-utils/chromium";
 // The built package, as a host imports it: the browser modules are served from dist/client (compiled by the build).
 import { startWebConsole, type WebConsole } from "@mono-agent/web-console/node";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebConsoleApp, WebRunRequest, WebRunResult } from "../src/web-console-app.js";
-import { CHROMIUM_MISSING, launchChromium } from "./chromium.js";
 
 const TOKEN = "markdown-test-token-0123456789abcdef";
 const BROWSER_TEST_TIMEOUT_MS = 90_000;

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_MISSING, launchChromium } from "@mono-agent/test-utils/chromium";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTINUATION_SERVER, freePort } from "../fixtures/continuations/continuation-kit.js";
 import { CONTEXT_SERVER } from "../fixtures/mcp-env/context-kit.js";
-import { CHROMIUM_MISSING, launchChromium } from "./chromium.js";
 import { type ScriptedModelServer, startScriptedModelServer } from "./scripted-model-server.js";
 import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "./serve-process.js";
 

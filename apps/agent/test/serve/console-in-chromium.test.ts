@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_MISSING, launchChromium } from "@mono-agent/test-utils/chromium";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_MISSING, launchChromium } from "./chromium.js";
 import { type ScriptedModelServer, startScriptedModelServer } from "./scripted-model-server.js";
 import { makeWebAgentFolder, type ServeProcess, startServe, TEST_WEB_TOKEN } from "./serve-process.js";
 
