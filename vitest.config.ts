@@ -36,5 +36,8 @@ export default defineConfig({
     maxWorkers: MAX_WORKERS,
     env: { PI_OFFLINE: "1" },
     sequence: { sequencer: LongestFirstSequencer },
+    // The workspace packages' built output (what apps and other packages import) is loaded by Node as it
+    // is, not transformed by Vite: it is plain JavaScript already, and no test mocks modules.
+    server: { deps: { external: [/\/(packages|apps)\/[^/]+\/dist\//] } },
   },
 });
