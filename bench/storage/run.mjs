@@ -9,8 +9,13 @@
 // stub channel) by one worker on SQLite (baseline), one worker on PostgreSQL, and two workers (two hosts)
 // sharing the PostgreSQL store, each record exactly once.
 //   node bench/storage/run.mjs 25 500     (x 25 turns, 500 continuations)
-// Not yet measured here (docs/scaling.md says what stays per host): RunHistory and SessionHistory search
-// on PostgreSQL (those stores are per host in this version).
+// Also the run records and the SessionHistory sidecar, both shared by every host with storage.postgres:
+// run start + settle (the recorder opens a run record, appends 20 events, settles it; 200 runs one after
+// another, per run p50), RunHistory search at 50,000 settled runs of one conversation (seeded by batch
+// inserts; the first, cold search and warm p50 for a rare term and for a term no run carries), and
+// SessionHistory search at 200,000 recorded calls (bench/session-history's measurement, called here:
+// p50 for a rare term and a term nothing carries). Every PostgreSQL figure is printed beside its SQLite
+// baseline. The default run prints every figure in about 2 to 4 minutes on a laptop.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,18 +25,26 @@ import {
   CONVERSATION_POSTGRES_MIGRATIONS,
   createPostgresConversationStore,
 } from "../../apps/agent/dist/conversations/conversation-store-postgres.js";
+import { ContinuationWorker } from "../../packages/continuations/dist/node/continuation-worker.js";
 import { openContinuationStore } from "../../packages/continuations/dist/node.js";
 import {
   CONTINUATION_POSTGRES_MIGRATIONS,
   openPostgresContinuationStore,
 } from "../../packages/continuations/dist/postgres.js";
-import { ContinuationWorker } from "../../packages/continuations/dist/node/continuation-worker.js";
 import { migratePostgres, openPostgresPool } from "../../packages/storage/dist/postgres.js";
 import { startTestPostgres } from "../../packages/storage/dist/testing.js";
+import { postgresSearchFigures, sqliteSearchFigures } from "../session-history/run.mjs";
+import { postgresRuns, runHistorySearch, runStartAndSettle, sqliteRuns } from "./run-records.mjs";
 
 const CONVERSATIONS = 20;
 const TURNS = Number(process.argv[2] ?? 25);
 const CONTINUATIONS = Number(process.argv[3] ?? 200);
+/** Runs recorded one after another for run start + settle. */
+const RECORDED_RUNS = 200;
+/** Settled runs RunHistory searches (retention's default maxCount). */
+const SEARCHED_RUNS = 50_000;
+/** Recorded calls SessionHistory searches. */
+const SEARCHED_CALLS = 200_000;
 
 /** Inserts CONTINUATIONS results into `store`, works them with one worker per store in `workers`; records/s. */
 async function deliveries(store, workerStores) {
@@ -120,6 +133,68 @@ async function throughput(hosts) {
   return (CONVERSATIONS * TURNS) / seconds;
 }
 
+const ms = (value) => `${value.toFixed(2)} ms`;
+const beside = (value, baseline) => `${ms(value).padEnd(10)} (${(value / baseline).toFixed(2)}x SQLite)`;
+
+/** Run start + settle and RunHistory search, SQLite then PostgreSQL. */
+async function benchRunRecords(dir) {
+  const engines = [
+    ["SQLite", () => sqliteRuns(join(dir, "runs-start"))],
+    ["PostgreSQL", () => postgresRuns(server, "bench_runs_start")],
+  ];
+  const starts = [];
+  for (const [, open] of engines) {
+    const runs = await open();
+    closers.push(() => runs.close());
+    starts.push(await runStartAndSettle(runs, RECORDED_RUNS));
+  }
+  console.log(`run start + settle (open the record, 20 events, settle), ${RECORDED_RUNS} runs, per run:`);
+  console.log(`  SQLite (baseline)                p50 ${ms(starts[0].p50)}, p95 ${ms(starts[0].p95)}`);
+  console.log(
+    `  PostgreSQL                       p50 ${beside(starts[1].p50, starts[0].p50)}, p95 ${ms(starts[1].p95)}`,
+  );
+
+  const searches = [];
+  for (const [, open] of [
+    ["SQLite", () => sqliteRuns(join(dir, "runs-search"))],
+    ["PostgreSQL", () => postgresRuns(server, "bench_runs_search")],
+  ]) {
+    const runs = await open();
+    closers.push(() => runs.close());
+    const seeding = performance.now();
+    await runs.seed(SEARCHED_RUNS);
+    const seededMs = performance.now() - seeding;
+    searches.push({ ...(await runHistorySearch(runs, SEARCHED_RUNS)), seededMs });
+  }
+  const [lite, shared] = searches;
+  console.log(
+    `RunHistory search, ${SEARCHED_RUNS.toLocaleString("en-US")} settled runs in one conversation (seeded in ${(lite.seededMs / 1000).toFixed(1)} s / ${(shared.seededMs / 1000).toFixed(1)} s):`,
+  );
+  console.log(
+    `  first search (cold cache)        SQLite ${ms(lite.coldMs)}, PostgreSQL ${beside(shared.coldMs, lite.coldMs)}`,
+  );
+  console.log(
+    `  rare term, p50                   SQLite ${ms(lite.rareP50)}, PostgreSQL ${beside(shared.rareP50, lite.rareP50)}`,
+  );
+  console.log(
+    `  no-match term, p50               SQLite ${ms(lite.noMatchP50)}, PostgreSQL ${beside(shared.noMatchP50, lite.noMatchP50)}`,
+  );
+}
+
+/** SessionHistory search at SEARCHED_CALLS, through bench/session-history's measurement. */
+async function benchSessionHistory(dir) {
+  const labels = ["rare term (needle)", "no match"];
+  const lite = await sqliteSearchFigures(dir, SEARCHED_CALLS, labels);
+  const shared = await postgresSearchFigures(server, SEARCHED_CALLS, labels);
+  console.log(
+    `SessionHistory search, ${SEARCHED_CALLS.toLocaleString("en-US")} recorded calls in one conversation:`,
+  );
+  for (const [index, figure] of lite.entries())
+    console.log(
+      `  ${`${figure.label}, p50`.padEnd(32)} SQLite ${ms(figure.p50)}, PostgreSQL ${beside(shared[index].p50, figure.p50)}`,
+    );
+}
+
 const rate = (value) => `${value.toFixed(0)} turns/s`;
 const dir = mkdtempSync(join(tmpdir(), "bench-storage-"));
 const server = await startTestPostgres();
@@ -180,6 +255,9 @@ try {
   console.log(
     `  PostgreSQL, two hosts            ${per(continuationsTwo)}  (${(continuationsTwo / continuationsBaseline).toFixed(2)}x baseline)`,
   );
+
+  await benchRunRecords(dir);
+  await benchSessionHistory(dir);
 } finally {
   for (const close of closers.reverse()) await close();
   await server.stop();

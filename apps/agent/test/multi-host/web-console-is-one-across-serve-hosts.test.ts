@@ -102,5 +102,15 @@ describe("the web console of two serve hosts on one PostgreSQL", () => {
 
     const onA = await api<{ threads: { threadId: string }[] }>(a, "GET", "/api/threads");
     expect(onA.threads.map((listed) => listed.threadId)).toContain(thread.threadId);
+
+    // The Runs view of A reads the shared run store: it lists the run B recorded.
+    const ofThread = (runs: { conversationId: string; status: string }[]) =>
+      runs.filter((run) => run.conversationId.includes(thread.threadId));
+    let runsOnA: { conversationId: string; status: string }[] = [];
+    for (let attempt = 0; attempt < 50 && ofThread(runsOnA)[0]?.status !== "succeeded"; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      runsOnA = (await api<{ runs: typeof runsOnA }>(a, "GET", "/api/runs")).runs;
+    }
+    expect(ofThread(runsOnA)).toEqual([expect.objectContaining({ status: "succeeded" })]);
   }, 180_000);
 });

@@ -1,9 +1,7 @@
-import { toolHistoryFile } from "@mono-agent/session-history/sqlite";
 import {
   type ConversationReset,
   conversationBusyError,
   liveRunsOfConversation,
-  openToolHistoryForReset,
   resetConversationRecords,
 } from "../../app/reset-conversation.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
@@ -15,12 +13,9 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import {
-  openAgentConversationStore,
-  openAgentRunStoreReadOnly,
-  storeAction,
-} from "./open-agent-conversation-stores.js";
 import { groupRolloverBuckets } from "./group-rollover-buckets.js";
+import { openAgentConversationStore, storeAction } from "./open-agent-conversation-stores.js";
+import { openAgentResetStores } from "./open-agent-reset-stores.js";
 import { renderConversationTable, renderReset } from "./render-conversations.js";
 
 const USAGE =
@@ -40,6 +35,7 @@ directly; no model is loaded.
   conversations reset <id>     forget a conversation, so its next run starts fresh: its stored messages and
                                its SessionHistory records, over every #YYYY-MM-DD bucket of it. Recorded
                                runs stay (mono-agent runs list). Refused while a recorded run of it is running.
+                               With storage.postgres it clears the shared stores: forgotten on every host.
   --json                       print one JSON object
   --config FILE                the agent's config (default ./mono-agent.config.json)
   --env-file FILE              fill unset variables from a dotenv file (default: .env in the agent folder)
@@ -151,35 +147,33 @@ async function resetConversation(
   options: { json: boolean; configOptions: { config?: string; envFile?: string } },
 ): Promise<number> {
   const { loaded, env } = await loadAgentConfigAndEnv(io, options.configOptions);
-  // This process runs nothing: what may be running is recorded in the run store by other processes.
-  const runStore = openAgentRunStoreReadOnly(loaded);
-  if (runStore) {
-    const live = await liveRunsOfConversation(runStore, conversationId)
-      .catch((error: unknown) => {
-        throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
-      })
-      .finally(() => runStore.close());
-    if (live.length > 0)
-      throw new ExitError(conversationBusyError(conversationId, live).message, EXIT_FAILURE);
-  }
-  const sidecarFile = toolHistoryFile(loaded.artifactsDir);
-  const toolHistory = storeAction(sidecarFile, () => openToolHistoryForReset(sidecarFile));
+  const stores = await openAgentResetStores(loaded, env);
   let reset: ConversationReset;
   try {
-    const conversations = await openAgentConversationStore(loaded, env);
+    // This process runs nothing: what may be running is recorded in the run store by other processes
+    // (with storage.postgres: by every host).
+    if (stores.runs) {
+      const live = await liveRunsOfConversation(stores.runs, conversationId).catch((error: unknown) => {
+        throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+      });
+      if (live.length > 0)
+        throw new ExitError(conversationBusyError(conversationId, live).message, EXIT_FAILURE);
+    }
     try {
-      reset = await resetConversationRecords({ conversationId, conversations, toolHistory });
+      reset = await resetConversationRecords({
+        conversationId,
+        conversations: stores.conversations,
+        toolHistory: stores.toolHistory,
+      });
     } catch (error) {
       throw new ExitError(
         `${error instanceof Error ? error.message : String(error)}\n` +
           `the reset may be partial; run \`mono-agent conversations reset ${conversationId}\` again once the cause is fixed`,
         EXIT_FAILURE,
       );
-    } finally {
-      await conversations?.close();
     }
   } finally {
-    toolHistory?.close();
+    await stores.close();
   }
   io.stdout.write(options.json ? `${JSON.stringify(reset)}\n` : renderReset(reset));
   return EXIT_OK;

@@ -1,26 +1,45 @@
 import { existsSync } from "node:fs";
+import type { LoadedConfig } from "@mono-agent/config";
+import type { RunEventReader, RunStore } from "@mono-agent/run-history";
 import {
+  createRunEventReader,
   openRunStore,
   reconcileInterruptedRuns,
   runStoreFile,
   type SqliteRunStore,
 } from "@mono-agent/run-history/sqlite";
+import { postgresStorageSettings } from "../../storage/postgres-storage-settings.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, ExitError } from "../exit-error.js";
-import { loadAgentConfig } from "../load-agent-config.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 
-/** The agent's run store opened read-only, or undefined when no run was ever recorded. */
+/** The agent's run store for reading, or `store` undefined when no run was ever recorded. */
 export interface AgentRunStore {
   artifactsDir: string;
-  /** `<artifacts.dir>/runs.sqlite`, named in the errors. */
-  file: string;
-  store: SqliteRunStore | undefined;
+  /** `"sqlite"` (`<artifacts.dir>/runs.sqlite`) or `"postgres"` (the store shared by every host). */
+  engine: "sqlite" | "postgres";
+  /** Where the runs are, named in the errors: the file, or the database (password hidden) and schema. */
+  location: string;
+  store: RunStore | undefined;
+  /** Reads a run's events: its JSONL file beside runs.sqlite, or its `run_events` rows. */
+  readEvents: RunEventReader;
+  /** Closes the store and, on PostgreSQL, its pool. Idempotent. */
+  close(): Promise<void>;
 }
 
-/** A run store that cannot be opened or read: the cause, and the fix (move the file aside). */
-export function damagedRunStoreError(error: unknown, file: string): ExitError {
+/**
+ * A run store that cannot be opened or read: the cause, and the fix (SQLite: move the file aside;
+ * PostgreSQL: check the server and `mono-agent storage status`).
+ */
+export function damagedRunStoreError(
+  error: unknown,
+  runs: Pick<AgentRunStore, "engine" | "location">,
+): ExitError {
+  const cause = error instanceof Error ? error.message : String(error);
   return new ExitError(
-    `${error instanceof Error ? error.message : String(error)}\nthe run store may be damaged; move ${file} aside to start a new one`,
+    runs.engine === "postgres"
+      ? `${cause}\nthe shared run store (${runs.location}) cannot be read; check that the server answers and run \`mono-agent storage status\``
+      : `${cause}\nthe run store may be damaged; move ${runs.location} aside to start a new one`,
     EXIT_FAILURE,
   );
 }
@@ -28,35 +47,93 @@ export function damagedRunStoreError(error: unknown, file: string): ExitError {
 /**
  * Sets runs whose owner process is certainly gone (same host, pid gone or reused) to `interrupted`
  * (`process_death`), as the next run's start would, so `runs list` / `runs show` never show a dead run
- * as `running`. Best effort: a store this process cannot write (read-only files) is read as it is.
+ * as `running`. Runs of another host are never touched. Best effort: a store this process cannot write
+ * (read-only files) is read as it is.
  */
-async function reconcileDeadRuns(file: string, artifactsDir: string): Promise<void> {
+async function reconcileDeadRuns(store: RunStore, artifactsDir: string): Promise<void> {
+  await reconcileInterruptedRuns({ store, artifactsDir }).catch(() => {
+    // the read below names a damaged store; a store we may not write is shown as recorded
+  });
+}
+
+async function openSqliteRunStore(artifactsDir: string): Promise<AgentRunStore> {
+  const file = runStoreFile(artifactsDir);
+  const base = {
+    artifactsDir,
+    engine: "sqlite" as const,
+    location: file,
+    readEvents: createRunEventReader(artifactsDir),
+  };
+  if (!existsSync(file)) return { ...base, store: undefined, close: async () => {} };
   let writable: SqliteRunStore | undefined;
   try {
     writable = openRunStore({ file });
-    await reconcileInterruptedRuns({ store: writable, artifactsDir });
+    await reconcileDeadRuns(writable, artifactsDir);
   } catch {
-    // the read-only open below names a damaged store; a store we may not write is shown as recorded
+    // the read-only open below names a damaged store
   } finally {
     await writable?.close();
+  }
+  let store: SqliteRunStore;
+  try {
+    store = openRunStore({ file, readOnly: true });
+  } catch (error) {
+    throw damagedRunStoreError(error, base);
+  }
+  return { ...base, store, close: () => store.close() };
+}
+
+/**
+ * With `storage.postgres`: the run store every host records in. A database whose run store was never
+ * migrated has no runs yet (`store` undefined); this command applies no migration.
+ */
+async function openSharedRunStore(
+  loaded: LoadedConfig,
+  settings: NonNullable<ReturnType<typeof postgresStorageSettings>>,
+): Promise<AgentRunStore> {
+  // pg and the PostgreSQL schemas are loaded only for a config that has storage.postgres.
+  const [{ postgresMigrationStatus }, { openAgentPostgresPool }, runHistory] = await Promise.all([
+    import("@mono-agent/storage/postgres"),
+    import("../../storage/agent-storage-postgres.js"),
+    import("@mono-agent/run-history/postgres"),
+  ]);
+  const postgres = openAgentPostgresPool(settings);
+  const base = {
+    artifactsDir: loaded.artifactsDir,
+    engine: "postgres" as const,
+    location: `${postgres.displayUrl}, schema ${postgres.schema}`,
+    readEvents: runHistory.createPostgresRunEventReader(postgres),
+    close: () => postgres.close(),
+  };
+  try {
+    const [status] = await postgresMigrationStatus(postgres, [runHistory.RUN_STORE_POSTGRES_MIGRATIONS]);
+    if (!status || status.applied === 0) return { ...base, store: undefined };
+    const store = runHistory.openPostgresRunStore({ postgres });
+    await reconcileDeadRuns(store, loaded.artifactsDir);
+    return { ...base, store };
+  } catch (error) {
+    await postgres.close();
+    throw damagedRunStoreError(error, base);
   }
 }
 
 /**
- * Loads the agent's config (for `artifacts.dir`) and opens `<artifacts.dir>/runs.sqlite` read-only,
- * after reconciling the runs of dead processes.
+ * Loads the agent's config and opens its run store for reading, after reconciling the runs of dead
+ * processes of this host: `<artifacts.dir>/runs.sqlite`, or with `storage.postgres` the shared store
+ * (the runs of every host; no local file is read).
  */
 export async function openAgentRunStore(
   io: CliIo,
   options: { config?: string; envFile?: string },
 ): Promise<AgentRunStore> {
-  const loaded = await loadAgentConfig(io, options);
-  const file = runStoreFile(loaded.artifactsDir);
-  if (!existsSync(file)) return { artifactsDir: loaded.artifactsDir, file, store: undefined };
-  await reconcileDeadRuns(file, loaded.artifactsDir);
+  const { loaded, env } = await loadAgentConfigAndEnv(io, options);
+  let settings: ReturnType<typeof postgresStorageSettings>;
   try {
-    return { artifactsDir: loaded.artifactsDir, file, store: openRunStore({ file, readOnly: true }) };
+    settings = postgresStorageSettings(loaded, env);
   } catch (error) {
-    throw damagedRunStoreError(error, file);
+    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
   }
+  return settings === undefined
+    ? openSqliteRunStore(loaded.artifactsDir)
+    : openSharedRunStore(loaded, settings);
 }

@@ -1,14 +1,15 @@
+import { terminalSafeJson } from "@mono-agent/evidence";
 import {
   isRunStatus,
   RUN_EVENTS_READ_MAX,
   RUN_ID_PATTERN,
   RUN_LIST_MAX_LIMIT,
   RUN_STATUSES,
+  type RunEventsRead,
   type RunStatus,
+  type RunSummary,
   rolloverBucket,
 } from "@mono-agent/run-history";
-import { terminalSafeJson } from "@mono-agent/evidence";
-import { readRunEvents } from "@mono-agent/run-history/sqlite";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -23,7 +24,8 @@ export const RUNS_LIST_DEFAULT_LIMIT = 20;
 
 const HELP = `usage: ${USAGE}
 
-Shows the runs recorded in <artifacts.dir>/runs.sqlite and their run-<runId>.events.jsonl files.
+Shows the runs recorded in <artifacts.dir>/runs.sqlite and their run-<runId>.events.jsonl files, or,
+with storage.postgres, the runs of every host in the shared database (tables runs and run_events).
 
   runs list               recorded runs, newest first
     --conversation ID     only this conversation (all its #YYYY-MM-DD buckets, unless ID names one)
@@ -112,8 +114,10 @@ async function listRuns(
       : {}),
     ...(status ? { statuses: [status] } : {}),
   };
-  const { store, file } = await openAgentRunStore(io, options.storeOptions);
+  const runs = await openAgentRunStore(io, options.storeOptions);
+  const { store } = runs;
   if (!store) {
+    await runs.close();
     io.stdout.write(
       options.json ? `${JSON.stringify({ runs: [], count: 0, total: 0 })}\n` : "No runs recorded yet.\n",
     );
@@ -137,9 +141,9 @@ async function listRuns(
     }
     return EXIT_OK;
   } catch (error) {
-    throw damagedRunStoreError(error, file);
+    throw damagedRunStoreError(error, runs);
   } finally {
-    await store.close();
+    await runs.close();
   }
 }
 
@@ -153,19 +157,22 @@ async function showRun(
       `"${runId.slice(0, 80)}" is not a run id: 1 to 200 letters, digits, ".", "_" or "-", starting with a letter or digit`,
       USAGE,
     );
-  const { store, artifactsDir, file } = await openAgentRunStore(io, options.storeOptions);
-  const run = await store
-    ?.getRun(runId)
-    .catch((error: unknown) => {
-      throw damagedRunStoreError(error, file);
-    })
-    .finally(() => store.close());
-  if (!run)
+  const runs = await openAgentRunStore(io, options.storeOptions);
+  let run: RunSummary | undefined;
+  let read: RunEventsRead | undefined;
+  try {
+    run = await runs.store?.getRun(runId);
+    if (run) read = await runs.readEvents(runId);
+  } catch (error) {
+    throw damagedRunStoreError(error, runs);
+  } finally {
+    await runs.close();
+  }
+  if (!run || !read)
     throw new ExitError(
       `no run ${runId} is recorded; \`mono-agent runs list\` shows the runs there are`,
       EXIT_FAILURE,
     );
-  const read = await readRunEvents(artifactsDir, runId);
   const bad = read.badLines.length + read.omittedBadLines;
   if (options.json) {
     const { events, ...health } = read;

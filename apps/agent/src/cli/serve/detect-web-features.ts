@@ -1,6 +1,6 @@
-import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type {
   WebConsoleApp,
   WebFeatures,
@@ -9,6 +9,7 @@ import type {
   WebRunsPageSource,
 } from "@mono-agent/web-console";
 import { listConversationDeliveries } from "../../app/continuation-delivery.js";
+import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
 
 /** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
@@ -102,7 +103,8 @@ export function consoleAppOf(app: MonoAgentApp): WebConsoleApp {
 
 /**
  * Which optional parts this console can show, decided at runtime: the runs page when
- * @mono-agent/run-history provides its SQLite store (runs are recorded by the app), the memory page
+ * @mono-agent/run-history provides its SQLite store (runs are recorded by the app), or with
+ * `storage.postgres` its shared PostgreSQL store (the runs of every host), the memory page
  * when memory is configured (`memory.path`) and @mono-agent/memory provides the lite store's reader;
  * and always the continuation deliveries of a thread (read from the conversation store).
  */
@@ -111,40 +113,60 @@ export async function detectWebFeatures(app: MonoAgentApp): Promise<WebFeatures>
   const features: WebFeatures = { asks: attachWebAskChannel(app.interaction) };
   const conversations = conversationStoreFile(loaded);
   features.deliveries = (conversationId) => listConversationDeliveries(conversations, conversationId);
-  const runHistory = await runHistoryModule();
-  if (runHistory !== undefined)
-    features.runs = runsSource(runHistory, runHistory.runStoreFile(loaded.artifactsDir));
+  if (app.sharedPostgres !== undefined) {
+    const runs = await sharedRunsSource(app.sharedPostgres);
+    if (runs !== undefined) features.runs = runs;
+  } else {
+    const runHistory = await runHistoryModule();
+    if (runHistory !== undefined)
+      features.runs = runsSource(runHistory, runHistory.runStoreFile(loaded.artifactsDir));
+  }
   const memory = loaded.memoryDir === undefined ? undefined : await memoryModules();
   if (memory !== undefined && loaded.memoryDir !== undefined)
     features.memory = memorySource(memory, loaded.memoryDir);
   return features;
 }
 
+/** The runs page's view of one run summary. */
+function runView(run: RunSummaryLike): WebRunSummaryView {
+  return {
+    runId: run.runId,
+    conversationId: run.conversationId,
+    status: run.status,
+    model: run.model,
+    tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls, errors: tool.errors })),
+    startedAt: run.startedAt,
+    durationMs: run.durationMs ?? null,
+  };
+}
+
+/** The runs page over `<artifacts.dir>/runs.sqlite`, opened read-only for each read. */
 function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSource {
   return {
     async listRecent(limit) {
       if (!existsSync(file)) return [];
       const store = runHistory.openRunStore({ file, readOnly: true });
       try {
-        const page = await store.listRuns({ limit });
-        return page.runs.map(
-          (run): WebRunSummaryView => ({
-            runId: run.runId,
-            conversationId: run.conversationId,
-            status: run.status,
-            model: run.model,
-            tools: (run.tools ?? []).map((tool) => ({
-              name: tool.name,
-              calls: tool.calls,
-              errors: tool.errors,
-            })),
-            startedAt: run.startedAt,
-            durationMs: run.durationMs ?? null,
-          }),
-        );
+        return (await store.listRuns({ limit })).runs.map(runView);
       } finally {
         await store.close();
       }
     },
   };
+}
+
+/**
+ * The runs page with `storage.postgres`: the shared run store on the app's pool (the runs of every
+ * host), or undefined when @mono-agent/run-history has no PostgreSQL store.
+ */
+async function sharedRunsSource(postgres: PostgresPool): Promise<WebRunsPageSource | undefined> {
+  let openPostgresRunStore: typeof import("@mono-agent/run-history/postgres").openPostgresRunStore;
+  try {
+    ({ openPostgresRunStore } = await import("@mono-agent/run-history/postgres"));
+  } catch {
+    return undefined;
+  }
+  // The pool stays the app's: closing the store does not end it.
+  const store = openPostgresRunStore({ postgres });
+  return { listRecent: async (limit) => (await store.listRuns({ limit })).runs.map(runView) };
 }

@@ -23,10 +23,20 @@ function runLine(run: RunSummary): CheckLine {
 
 /**
  * The runs-health section of `mono-agent validate` (reference §1.6): reads summaries only, from the
- * run store opened read-only; counts, the last runs, and `running` runs whose process is gone.
+ * run store opened read-only; counts, the last runs, and `running` runs whose process is gone. With
+ * `storage.postgres` the runs are in the shared store (validate opens no connection for them): the
+ * section says where they are, and no local runs.sqlite is read.
  */
 export async function runsSection(loaded: LoadedConfig | undefined): Promise<CheckSection> {
   if (!loaded) return disabled("Runs cannot be checked until the config loads.");
+  if (loaded.config.storage?.postgres !== undefined)
+    return section("runs", "Runs", [
+      {
+        status: "ok",
+        message:
+          "Runs are recorded in the shared PostgreSQL run store (see Storage); `mono-agent runs list` shows the runs of every host.",
+      },
+    ]);
   const file = runStoreFile(loaded.artifactsDir);
   if (!existsSync(file)) return disabled("No runs recorded yet.");
   const unreadable = (error: unknown) =>

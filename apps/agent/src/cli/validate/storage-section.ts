@@ -6,8 +6,9 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
 /**
  * Where the stores live. Without `storage.postgres`: SQLite files (ok, nothing to check here). With it:
  * the URL's variable is set, the database answers (`--connect` only: validate opens no connection
- * otherwise) and each store's migrations are current; memory, run records and web
- * threads stay per host.
+ * otherwise) and each store's migrations are current. Lists what every host shares (conversations, run
+ * records, SessionHistory, continuations, web threads, channel dedupe) and says that memory stays
+ * file-based and per host.
  */
 export async function storageSection(
   loaded: LoadedConfig | undefined,
@@ -48,7 +49,12 @@ export async function storageSection(
     postgres = openAgentPostgresPool(settings);
     lines.push({
       status: "ok",
-      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations, continuations and channel event dedupe are shared by every host; runs of one conversation serialize across hosts; continuation records are leased, so each is delivered once by one host.`,
+      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations, continuations, web threads and channel event dedupe are shared by every host; runs of one conversation serialize across hosts; continuation records are leased, so each is delivered once by one host.`,
+    });
+    lines.push({
+      status: "ok",
+      code: "storage_shared_run_store",
+      message: `Run records: the shared run store (tables runs, run_events in schema ${postgres.schema}) holds the runs of every host with their events; RunHistory, \`mono-agent runs\` and the web console's Runs view read it, not <artifacts.dir>/runs.sqlite. SessionHistory records are shared too.`,
     });
     if (options.connect) {
       for (const store of await postgresMigrationStatus(postgres, POSTGRES_STORES))
@@ -79,7 +85,7 @@ export async function storageSection(
     status: "warning",
     code: "storage_per_host_parts",
     message:
-      "Memory, run records and web threads stay per host (files and SQLite) with storage.postgres in this version; see docs/scaling.md.",
+      "Memory stays file-based and per host with storage.postgres in this version (each host has its own memory folder; nothing is shared); see docs/scaling.md.",
   });
   return section("storage", "Storage", lines);
 }
