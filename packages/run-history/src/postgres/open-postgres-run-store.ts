@@ -4,7 +4,7 @@ import type pg from "pg";
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../limits.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
-import type { RunCompletion, RunStore, SettledRunsQuery, SettledRunsSince } from "../run-store.js";
+import type { RunStore, SettledRunsQuery, SettledRunsSince } from "../run-store.js";
 import { privateFieldsToRow, rowToPrivateFields } from "../sqlite/private-fields-row.js";
 import { bind, runFilter, type SqlParts, whereOf } from "./postgres-run-filter.js";
 import {
@@ -14,6 +14,7 @@ import {
   searchFieldsFromPgRow,
   settledFieldsFromPgRow,
 } from "./postgres-run-rows.js";
+import { bumpCounter, completionParams, numberSettled } from "./postgres-run-writes.js";
 
 /** The run store's PostgreSQL migrations (drizzle-kit output beside dist/): `runs`, private fields, counters, `run_events`. */
 export const RUN_STORE_POSTGRES_MIGRATIONS = {
@@ -39,8 +40,6 @@ export interface PostgresRunStore extends RunStore {
   readonly postgres: PostgresPool;
 }
 
-type Queryable = Pick<PostgresPool["pool"], "query">;
-
 function checkLimit(limit: number | undefined, fallback: number, max = RUN_LIST_MAX_LIMIT): number {
   const value = limit ?? fallback;
   if (!Number.isSafeInteger(value) || value < 1 || value > max)
@@ -49,55 +48,6 @@ function checkLimit(limit: number | undefined, fallback: number, max = RUN_LIST_
       `limit must be an integer from 1 to ${max}; received ${String(limit)}.`,
     );
   return value;
-}
-
-/**
- * Adds `count` to a store counter (`settled` or `deleted`) and returns its new value. The counter row is
- * locked until the transaction ends, so settle numbers are given out in commit order across hosts.
- */
-async function bumpCounter(client: Queryable, name: "settled" | "deleted", count: number): Promise<number> {
-  const result = await client.query<{ value: string }>(
-    `INSERT INTO run_store_counters (name, value) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET value = run_store_counters.value + EXCLUDED.value RETURNING value`,
-    [name, count],
-  );
-  return Number(result.rows[0]?.value ?? count);
-}
-
-/** Numbers newly settled runs (in the order given) after the `settled` counter. */
-async function numberSettled(client: Queryable, runIds: readonly string[]): Promise<void> {
-  if (runIds.length === 0) return;
-  const last = await bumpCounter(client, "settled", runIds.length);
-  await client.query(
-    `UPDATE runs SET settled_sequence = $1::bigint + ids.n
-     FROM unnest($2::text[]) WITH ORDINALITY AS ids(run_id, n) WHERE runs.run_id = ids.run_id`,
-    [last - runIds.length, [...runIds]],
-  );
-}
-
-function completionParams(runId: string, completion: RunCompletion): unknown[] {
-  return [
-    runId,
-    completion.status,
-    completion.updatedAtMs,
-    completion.endedAtMs,
-    completion.durationMs,
-    completion.model ?? null,
-    completion.failureKind ?? null,
-    completion.error ?? null,
-    completion.usage.inputTokens,
-    completion.usage.outputTokens,
-    completion.usage.totalTokens,
-    completion.usage.costUsd,
-    completion.toolCallCount,
-    completion.toolErrorCount,
-    JSON.stringify(completion.tools),
-    JSON.stringify(completion.mcpServersUsed),
-    JSON.stringify(completion.warnings),
-    completion.finalOutput ?? null,
-    completion.eventCount,
-    completion.eventsDropped,
-  ];
 }
 
 /**
