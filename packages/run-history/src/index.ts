@@ -8,7 +8,7 @@ export {
   RUN_EVENTS_READ_MAX,
   RUN_ID_MAX_LENGTH,
   RUN_LIST_MAX_LIMIT,
-} from "./limits.js";
+} from "./run-record-limits.js";
 export type {
   BadEventLine,
   ReadRunEventsOptions,

@@ -1,4 +1,4 @@
-import { RUN_EVENTS_READ_MAX } from "./limits.js";
+import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
 import { RUN_EVENT_TYPES, type BadEventLine, type RunEvent, type RunEventsRead } from "./run-event.js";
 
 /** Bad lines listed one by one in a read; the rest are counted. */

@@ -1,6 +1,6 @@
 import type { SecretScanner } from "@mono-agent/evidence";
 import { OTHER_TOOLS_NAME } from "./tally-run-tools.js";
-import { RUN_EVENTS_READ_MAX } from "./limits.js";
+import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
 import { isIncompleteStatus, type RunCandidate, runCandidate } from "./run-history-candidate.js";
 import type { RunHistoryContext } from "./run-history-context.js";
 import { encodeRunHistoryCursor } from "./run-history-cursors.js";

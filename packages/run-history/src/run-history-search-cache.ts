@@ -11,7 +11,7 @@ import {
   type RunSearchIndex,
   rankIndexedRuns,
 } from "./run-history-search-index.js";
-import { legacySettledRunsInScope } from "./run-history-search-legacy.js";
+import { settledRunsInScopeById } from "./run-history-search-by-id.js";
 import { logicalConversationId } from "./run-ids.js";
 import type { SettledRunsPosition, SettledRunsSince } from "./run-store.js";
 
@@ -69,7 +69,7 @@ export async function rankSettledRunsInScope(
           .sort(compareRuns)
           .filter((fields) => fields.status !== "running" && fields.runId !== context.runId)
           .map((fields) => ({ fields, haystack: haystackOf(fields, safe) }))
-      : await legacySettledRunsInScope(context, createRunSearchCache(), conversation, safe);
+      : await settledRunsInScopeById(context, createRunSearchCache(), conversation, safe);
     return rankRuns(runs, terms);
   }
   const key =
@@ -81,7 +81,7 @@ export async function rankSettledRunsInScope(
     const read = await context.store.readSettledRunsSince(
       known ? { ...conversation, after: known.position } : conversation,
     );
-    if (!read) return rankRuns(await legacySettledRunsInScope(context, cache, conversation, safe), terms);
+    if (!read) return rankRuns(await settledRunsInScopeById(context, cache, conversation, safe), terms);
     // Ranked right away, before any other await: the scope cannot change under it.
     const current = cache.scopes.get(key);
     let scope: RunSearchScope | undefined;

@@ -1,4 +1,4 @@
-import { RUN_SUMMARY_MAX_TOOL_NAMES } from "./limits.js";
+import { RUN_SUMMARY_MAX_TOOL_NAMES } from "./run-record-limits.js";
 import type { RunToolCount } from "./run-summary.js";
 
 /** Name of the pooled entry for tools past the 20 counted names. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type pg from "pg";
-import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../limits.js";
+import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../run-record-limits.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
 import type { RunStore, SettledRunsQuery, SettledRunsSince } from "../run-store.js";

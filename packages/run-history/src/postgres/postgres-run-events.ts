@@ -1,5 +1,5 @@
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import { RUN_EVENTS_MAX_BYTES } from "../limits.js";
+import { RUN_EVENTS_MAX_BYTES } from "../run-record-limits.js";
 import { parseRunEvents } from "../parse-run-events.js";
 import type { RunEventReader } from "../run-event.js";
 import type { RunEventSink } from "../run-event-sink.js";

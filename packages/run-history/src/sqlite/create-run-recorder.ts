@@ -8,7 +8,7 @@ import {
   RUN_RECORD_MAX_STRING_BYTES,
   RUN_SUMMARY_MAX_SERVERS,
   RUN_SUMMARY_MAX_WARNINGS,
-} from "../limits.js";
+} from "../run-record-limits.js";
 import type { RunEvent } from "../run-event.js";
 import type { RunEventBatch, RunEventSink } from "../run-event-sink.js";
 import { RunHistoryError } from "../run-history-error.js";

@@ -3,7 +3,7 @@ import { openSqliteDatabase } from "@mono-agent/storage/sqlite";
 import type Database from "better-sqlite3";
 import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../limits.js";
+import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../run-record-limits.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
 import { isRunStatus } from "../run-status.js";

@@ -1,5 +1,5 @@
 import { truncateUtf8, utf8ByteLength } from "@mono-agent/evidence";
-import { RUN_PRIVATE_FIELD_MAX_BYTES } from "../limits.js";
+import { RUN_PRIVATE_FIELD_MAX_BYTES } from "../run-record-limits.js";
 import type { RunPrivateFields } from "../run-summary.js";
 import type { runPrivateFields } from "./run-store-schema.js";
 

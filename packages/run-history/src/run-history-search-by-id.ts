@@ -14,7 +14,7 @@ const FETCH_BY_ID_MAX = 1_000;
  * changed: one index-only read of the scope's run ids per call; runs not seen before are read once (by id,
  * or by one scope scan when many) and kept in `cache.runs`.
  */
-export async function legacySettledRunsInScope(
+export async function settledRunsInScopeById(
   context: RunHistoryContext,
   cache: RunSearchCache,
   conversation: Pick<ListRunsQuery, "conversationId" | "logicalConversationId">,

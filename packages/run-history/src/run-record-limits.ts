@@ -1,3 +1,5 @@
+// Limits of the run record (recorder, events file, run store lists). The RunHistory tool's own limits
+// (search, pages, timelines) are in run-history-limits.ts.
 /** Per-string byte cap of recorded events and bounded summary text: reference §4.1 (recorder default 4,096). */
 export const RUN_RECORD_MAX_STRING_BYTES = 4_096;
 
