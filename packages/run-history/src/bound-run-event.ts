@@ -1,6 +1,6 @@
 import { redactJson, type SecretScanner, truncateUtf8, utf8ByteLength } from "@mono-agent/evidence";
-import { RUN_EVENT_MAX_BYTES, RUN_RECORD_MAX_STRING_BYTES } from "./run-record-limits.js";
 import type { RunEvent } from "./run-event.js";
+import { RUN_EVENT_MAX_BYTES, RUN_RECORD_MAX_STRING_BYTES } from "./run-record-limits.js";
 
 /** Options of {@link serializeRunEvent} and {@link boundRunText}. */
 export interface BoundRunRecordOptions {

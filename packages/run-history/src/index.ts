@@ -1,14 +1,5 @@
 export { type BoundRunRecordOptions, serializeRunEvent } from "./bound-run-event.js";
 export type { RunSearchFields, SettledRunSearchFields } from "./history-search-fields.js";
-export {
-  DAY_MS,
-  RETENTION_SWEEP_INTERVAL_MS,
-  RUN_CHECKPOINT_EVERY_EVENTS,
-  RUN_CHECKPOINT_INTERVAL_MS,
-  RUN_EVENTS_READ_MAX,
-  RUN_ID_MAX_LENGTH,
-  RUN_LIST_MAX_LIMIT,
-} from "./run-record-limits.js";
 export type {
   BadEventLine,
   ReadRunEventsOptions,
@@ -40,6 +31,15 @@ export {
   RUN_ID_PATTERN,
   rolloverBucket,
 } from "./run-ids.js";
+export {
+  DAY_MS,
+  RETENTION_SWEEP_INTERVAL_MS,
+  RUN_CHECKPOINT_EVERY_EVENTS,
+  RUN_CHECKPOINT_INTERVAL_MS,
+  RUN_EVENTS_READ_MAX,
+  RUN_ID_MAX_LENGTH,
+  RUN_LIST_MAX_LIMIT,
+} from "./run-record-limits.js";
 export { isRunStatus, RUN_STATUSES, type RunStatus, type TerminalRunStatus } from "./run-status.js";
 export type {
   ListRunsQuery,

@@ -1,5 +1,5 @@
+import { type BadEventLine, RUN_EVENT_TYPES, type RunEvent, type RunEventsRead } from "./run-event.js";
 import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
-import { RUN_EVENT_TYPES, type BadEventLine, type RunEvent, type RunEventsRead } from "./run-event.js";
 
 /** Bad lines listed one by one in a read; the rest are counted. */
 export const BAD_LINES_LISTED_MAX = 20;

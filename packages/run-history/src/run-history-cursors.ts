@@ -1,7 +1,7 @@
 import {
   decodeStructuralCursor,
-  encodeStructuralCursor,
   EvidenceError,
+  encodeStructuralCursor,
   type JsonObject,
 } from "@mono-agent/evidence";
 import { RunHistoryError } from "./run-history-error.js";

@@ -1,5 +1,5 @@
-import type { SecretScanner } from "@mono-agent/evidence";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { SecretScanner } from "@mono-agent/evidence";
 import type { RunHistoryContext } from "./run-history-context.js";
 import { decodeRunHistoryCursor, invalidCursor } from "./run-history-cursors.js";
 import { loadRunTimeline, runOverview } from "./run-history-overview.js";

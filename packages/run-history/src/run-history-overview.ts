@@ -1,6 +1,4 @@
 import type { SecretScanner } from "@mono-agent/evidence";
-import { OTHER_TOOLS_NAME } from "./tally-run-tools.js";
-import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
 import { isIncompleteStatus, type RunCandidate, runCandidate } from "./run-history-candidate.js";
 import type { RunHistoryContext } from "./run-history-context.js";
 import { encodeRunHistoryCursor } from "./run-history-cursors.js";
@@ -15,8 +13,10 @@ import {
 } from "./run-history-navigation.js";
 import type { SafeText } from "./run-history-safe-text.js";
 import { buildRunTimeline, type RunTimeline } from "./run-history-timeline.js";
+import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
 import type { TerminalRunStatus } from "./run-status.js";
 import type { RunSummary } from "./run-summary.js";
+import { OTHER_TOOLS_NAME } from "./tally-run-tools.js";
 
 /** The compact overview of one settled run (reference §4.3 inspect overview). */
 export interface RunOverview {

@@ -1,8 +1,8 @@
 import { opaquePaths } from "@mono-agent/evidence";
 import type { RunSearchFields } from "./history-search-fields.js";
-import type { CachedSearchRun } from "./run-history-search-cache.js";
 import { TRIGGER_METADATA_MAX_BYTES } from "./run-history-limits.js";
 import type { SafeText } from "./run-history-safe-text.js";
+import type { CachedSearchRun } from "./run-history-search-cache.js";
 import { foldForSearch } from "./run-history-terms.js";
 
 /** The metadata fields a search reads, in this order (seed page; reference §4.3 haystack). */

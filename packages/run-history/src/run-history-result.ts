@@ -1,5 +1,5 @@
-import { splitModelText, untrustedEnvelope } from "@mono-agent/evidence";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { splitModelText, untrustedEnvelope } from "@mono-agent/evidence";
 import { RunHistoryError, type RunHistoryErrorCode } from "./run-history-error.js";
 import { LIST_ACTION, type RunHistoryNavigation } from "./run-history-navigation.js";
 

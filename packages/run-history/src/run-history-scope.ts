@@ -1,5 +1,5 @@
-import { invalidCursor } from "./run-history-cursors.js";
 import type { RunHistoryContext } from "./run-history-context.js";
+import { invalidCursor } from "./run-history-cursors.js";
 import { RunHistoryError } from "./run-history-error.js";
 import type { SafeText } from "./run-history-safe-text.js";
 import { logicalConversationId } from "./run-ids.js";

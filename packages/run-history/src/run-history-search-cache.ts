@@ -3,6 +3,7 @@ import type { RunHistoryContext } from "./run-history-context.js";
 import { SEARCH_CACHE_MAX_RUNS } from "./run-history-limits.js";
 import { haystackOf, type RankedRuns, rankRuns } from "./run-history-rank.js";
 import type { SafeText } from "./run-history-safe-text.js";
+import { settledRunsInScopeById } from "./run-history-search-by-id.js";
 import {
   addToRunSearchIndex,
   compareRuns,
@@ -11,7 +12,6 @@ import {
   type RunSearchIndex,
   rankIndexedRuns,
 } from "./run-history-search-index.js";
-import { settledRunsInScopeById } from "./run-history-search-by-id.js";
 import { logicalConversationId } from "./run-ids.js";
 import type { SettledRunsPosition, SettledRunsSince } from "./run-store.js";
 

@@ -1,7 +1,7 @@
-import type { SecretScanner } from "@mono-agent/evidence";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { runCandidate } from "./run-history-candidate.js";
+import type { SecretScanner } from "@mono-agent/evidence";
 import type { RunSearchFields } from "./history-search-fields.js";
+import { runCandidate } from "./run-history-candidate.js";
 import type { RunHistoryContext } from "./run-history-context.js";
 import { decodeRunHistoryCursor, encodeRunHistoryCursor, invalidCursor } from "./run-history-cursors.js";
 import { CANDIDATE_INSPECT_ACTIONS, RUN_HISTORY_DEFAULT_LIMIT } from "./run-history-limits.js";

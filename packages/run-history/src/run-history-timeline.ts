@@ -5,10 +5,10 @@ import {
   redactJson,
   type SecretScanner,
 } from "@mono-agent/evidence";
-import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
 import type { RunEvent, RunEventsRead } from "./run-event.js";
 import { holdsPrivateText, projectStructuredValue } from "./run-history-project-value.js";
 import type { SafeText } from "./run-history-safe-text.js";
+import { RUN_EVENTS_READ_MAX } from "./run-record-limits.js";
 import type { RunSummary } from "./run-summary.js";
 
 /** One entry of a run's timeline (reference §4.3 kinds). */

@@ -2,8 +2,8 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import { callRunHistory, createRunSearchCache, type RunHistoryContext } from "../src/index.js";
 import { createRunEventReader, openRunStore, type SqliteRunStore } from "../src/sqlite.js";
-import { completion } from "./fixtures/temp-store.js";
 import { olderStoreFile } from "./fixtures/older-store.js";
+import { completion } from "./fixtures/temp-store.js";
 
 const base = Date.parse("2026-06-01T00:00:00Z");
 const stores: SqliteRunStore[] = [];

@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type pg from "pg";
-import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../run-record-limits.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
+import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../run-record-limits.js";
 import type { RunStore, SettledRunsQuery, SettledRunsSince } from "../run-store.js";
 import { privateFieldsToRow, rowToPrivateFields } from "../sqlite/private-fields-row.js";
 import { bind, runFilter, type SqlParts, whereOf } from "./postgres-run-filter.js";

@@ -1,10 +1,10 @@
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import { RUN_EVENTS_MAX_BYTES } from "../run-record-limits.js";
 import { parseRunEvents } from "../parse-run-events.js";
 import type { RunEventReader } from "../run-event.js";
 import type { RunEventSink } from "../run-event-sink.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertRunId } from "../run-ids.js";
+import { RUN_EVENTS_MAX_BYTES } from "../run-record-limits.js";
 
 /** Rows of one multi-row INSERT (5,000 lines stay far below PostgreSQL's 65,535 bound parameters). */
 const INSERT_ROWS_MAX = 5_000;

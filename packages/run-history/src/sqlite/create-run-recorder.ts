@@ -1,5 +1,9 @@
 import type { SecretScanner } from "@mono-agent/evidence";
 import { type BoundRunRecordOptions, boundRunText, serializeRunEvent } from "../bound-run-event.js";
+import type { RunEvent } from "../run-event.js";
+import type { RunEventBatch, RunEventSink } from "../run-event-sink.js";
+import { RunHistoryError } from "../run-history-error.js";
+import { assertConversationId, assertRunId } from "../run-ids.js";
 import {
   RUN_CHECKPOINT_EVERY_EVENTS,
   RUN_CHECKPOINT_INTERVAL_MS,
@@ -9,10 +13,6 @@ import {
   RUN_SUMMARY_MAX_SERVERS,
   RUN_SUMMARY_MAX_WARNINGS,
 } from "../run-record-limits.js";
-import type { RunEvent } from "../run-event.js";
-import type { RunEventBatch, RunEventSink } from "../run-event-sink.js";
-import { RunHistoryError } from "../run-history-error.js";
-import { assertConversationId, assertRunId } from "../run-ids.js";
 import type { TerminalRunStatus } from "../run-status.js";
 import type { RunOwner, RunProgress, RunStore } from "../run-store.js";
 import type { RunPrivateFields, RunUsage, RunWarning } from "../run-summary.js";

@@ -3,9 +3,9 @@ import { openSqliteDatabase } from "@mono-agent/storage/sqlite";
 import type Database from "better-sqlite3";
 import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../run-record-limits.js";
 import { RunHistoryError } from "../run-history-error.js";
 import { assertConversationId, assertRunId, logicalConversationId, rolloverBucket } from "../run-ids.js";
+import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from "../run-record-limits.js";
 import { isRunStatus } from "../run-status.js";
 import type { ListRunsQuery, RunStore } from "../run-store.js";
 import {

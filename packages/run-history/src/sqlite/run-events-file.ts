@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { RUN_EVENTS_MAX_BYTES } from "../run-record-limits.js";
 import { parseRunEvents } from "../parse-run-events.js";
 import type { ReadRunEventsOptions, RunEventReader, RunEventsRead } from "../run-event.js";
+import { RUN_EVENTS_MAX_BYTES } from "../run-record-limits.js";
 import { runEventsFile, runEventsFileName } from "./run-artifact-paths.js";
 
 const TEMP_SUFFIX = ".tmp";

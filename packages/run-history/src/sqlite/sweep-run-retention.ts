@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
-import { DAY_MS, RETENTION_BATCH_SIZE } from "../run-record-limits.js";
 import { RunHistoryError } from "../run-history-error.js";
+import { DAY_MS, RETENTION_BATCH_SIZE } from "../run-record-limits.js";
 import type { RunStore } from "../run-store.js";
 import { runEventsFile, runToolOutputDir } from "./run-artifact-paths.js";
 
