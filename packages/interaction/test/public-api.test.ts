@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as node from "../src/node.js";
 import * as sqlite from "../src/sqlite.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -78,6 +79,29 @@ describe("public API", () => {
         "decideApproval",
         "hashToolArguments",
         "parseAskUserInput",
+      ]
+    `);
+  });
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "ASK_USER_TOOL_NAME",
+        "createAskUserServer",
+        "createLazyInteractionBridge",
+        "startInteractionBridge",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
+      [
+        "ASK_USER_TOOL_NAME",
+        "AskRouteDependencies",
+        "AskUserServerOptions",
+        "InteractionBridge",
+        "InteractionBridgeOptions",
+        "LazyInteractionBridge",
+        "createAskUserServer",
+        "createLazyInteractionBridge",
+        "startInteractionBridge",
       ]
     `);
   });
