@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as mcp from "../src/mcp.js";
 import * as node from "../src/node.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -42,6 +43,25 @@ describe("public API", () => {
         "readBodyBytes",
         "readBodyText",
         "readJsonBody",
+      ]
+    `);
+  });
+
+  test("./mcp", () => {
+    expect(Object.keys(mcp).sort()).toMatchInlineSnapshot(`
+      [
+        "REQUEST_SCOPED_BODY_LIMIT_BYTES",
+        "mergeMcpServers",
+        "startRequestScopedEndpoint",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "mcp.ts"))).toMatchInlineSnapshot(`
+      [
+        "REQUEST_SCOPED_BODY_LIMIT_BYTES",
+        "RequestScopedEndpoint",
+        "RequestScopedEndpointOptions",
+        "mergeMcpServers",
+        "startRequestScopedEndpoint",
       ]
     `);
   });

@@ -1,4 +1,11 @@
 export {
+  type ApprovalCall,
+  type ApprovalHost,
+  type ApprovalRun,
+  type ApprovalVerdict,
+  askApproval,
+} from "./ask-approval.js";
+export {
   type AskBroker,
   type AskBrokerOptions,
   type BrokerClock,
@@ -40,6 +47,7 @@ export {
   decideApproval,
   hashToolArguments,
 } from "./decide-approval.js";
+export { describeAsk } from "./describe-ask.js";
 export { InteractionError, type InteractionErrorCode } from "./interaction-error.js";
 export {
   ASK_USER_HEADER_MAX_CHARACTERS,

@@ -11,7 +11,7 @@ import {
   parseAskUserInput,
 } from "../src/index.js";
 import { createSqliteInteractionStore } from "../src/sqlite.js";
-import { fakeClock } from "./fake-clock.js";
+import { fakeClock } from "./fixtures/ask-test-kit.js";
 
 let dir: string;
 beforeEach(() => {

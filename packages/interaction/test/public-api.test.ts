@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as node from "../src/node.js";
 import * as sqlite from "../src/sqlite.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -21,11 +22,13 @@ describe("public API", () => {
         "ASK_USER_TEXT_MAX_CHARACTERS",
         "InteractionError",
         "MAX_TIMER_MS",
+        "askApproval",
         "checkAnswer",
         "checkFormContent",
         "checkFormValue",
         "createAskBroker",
         "decideApproval",
+        "describeAsk",
         "hashToolArguments",
         "parseAskUserInput",
       ]
@@ -40,13 +43,17 @@ describe("public API", () => {
         "ASK_USER_MIN_OPTIONS",
         "ASK_USER_TEXT_MAX_CHARACTERS",
         "AnsweredBy",
+        "ApprovalCall",
+        "ApprovalHost",
         "ApprovalLookup",
         "ApprovalNeed",
         "ApprovalRecord",
         "ApprovalRules",
+        "ApprovalRun",
         "ApprovalScope",
         "ApprovalStore",
         "ApprovalSubject",
+        "ApprovalVerdict",
         "AskAnswer",
         "AskBroker",
         "AskBrokerOptions",
@@ -71,13 +78,45 @@ describe("public API", () => {
         "MAX_TIMER_MS",
         "OpenAskInput",
         "QuestionAnswer",
+        "askApproval",
         "checkAnswer",
         "checkFormContent",
         "checkFormValue",
         "createAskBroker",
         "decideApproval",
+        "describeAsk",
         "hashToolArguments",
         "parseAskUserInput",
+      ]
+    `);
+  });
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "ASK_USER_TOOL_NAME",
+        "createAskUserServer",
+        "createLazyInteractionBridge",
+        "createTerminalAskChannel",
+        "elicitationPortFor",
+        "startInteractionBridge",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
+      [
+        "ASK_USER_TOOL_NAME",
+        "AskRouteDependencies",
+        "AskUserServerOptions",
+        "ElicitationHost",
+        "ElicitationPort",
+        "InteractionBridge",
+        "InteractionBridgeOptions",
+        "LazyInteractionBridge",
+        "TerminalAskChannelOptions",
+        "createAskUserServer",
+        "createLazyInteractionBridge",
+        "createTerminalAskChannel",
+        "elicitationPortFor",
+        "startInteractionBridge",
       ]
     `);
   });

@@ -13,4 +13,14 @@ describe("the public surface of @mono-agent/interaction", () => {
       expect(text, name).not.toMatch(/better-sqlite3|drizzle-orm|\.\/sqlite\//);
     }
   });
+
+  test("the root entry never loads HTTP or MCP code: the bridge and AskUser server stay on ./node", () => {
+    const rootFiles = readdirSync(SRC).filter((name) => name.endsWith(".ts") && name !== "node.ts");
+    for (const name of rootFiles) {
+      const text = readFileSync(join(SRC, name), "utf8");
+      expect(text, name).not.toMatch(
+        /from "(hono|@hono\/|@modelcontextprotocol\/|@mono-agent\/http-kit)|\.\/node\//,
+      );
+    }
+  });
 });

@@ -1,8 +1,8 @@
 import { CONVERSATION_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import { CONVERSATION_TITLE_TOOL_NAME } from "@mono-agent/web-console";
-import { requestScopedToolProvider } from "../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider, AppToolRunContext } from "./app-tool-provider.js";
 import { createConversationTitleServer } from "./conversation-title-server.js";
+import { requestScopedToolProvider } from "./request-scoped-tool-provider.js";
 
 /**
  * Whether a run may be offered SetConversationTitle: an ordinary interactive `web:<threadId>` request

@@ -19,8 +19,8 @@ import {
   type ToolDecision,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import { requestScopedToolProvider } from "../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import { requestScopedToolProvider } from "./request-scoped-tool-provider.js";
 
 /** The memory tool names in the order they are composed. */
 export const MEMORY_TOOL_NAMES = ["MemoryRecall", "MemoryJournal", "Remember"] as const;

@@ -1,12 +1,12 @@
 import type { LoadedConfig } from "@mono-agent/config";
+import {
+  type AskRouteDependencies,
+  createLazyInteractionBridge,
+  type LazyInteractionBridge,
+} from "@mono-agent/interaction/node";
 import type { ContinuationCapabilityIssuer } from "@mono-agent/mcp-env";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
-import type { AskRouteDependencies } from "../endpoints/ask-routes.js";
-import {
-  createLazyInteractionBridge,
-  type LazyInteractionBridge,
-} from "../endpoints/interaction-bridge-lazy.js";
 import { createContinuationPreparer } from "./continuation-overlay.js";
 import { createRequestContextPreparer } from "./request-context.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
+import type { LazyInteractionBridge } from "@mono-agent/interaction/node";
 import {
   type AttachmentSource,
   createRunOutputDirectory,
@@ -9,7 +10,6 @@ import {
   stageAttachments,
 } from "@mono-agent/mcp-env";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
-import type { LazyInteractionBridge } from "../endpoints/interaction-bridge-lazy.js";
 import { createProgressEmitter } from "./request-context-progress.js";
 import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 

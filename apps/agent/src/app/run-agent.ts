@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import { pathToFileURL } from "node:url";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
+import { elicitationPortFor } from "@mono-agent/interaction/node";
 import {
   createMcpResourcesTool,
   type LiveMcpServers,
@@ -23,7 +24,6 @@ import type { AppToolProvider } from "./app-tool-provider.js";
 import type { HostSecrets } from "./host-secrets.js";
 import { createApprovalGate } from "./interaction/approval-gate.js";
 import { askEvent } from "./interaction/ask-event.js";
-import { elicitationPortFor } from "./interaction/elicitation-port.js";
 import type { InteractionHost } from "./interaction/interaction-host.js";
 import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
 import { openToolListCache } from "./mcp-tool-list-cache-file.js";

@@ -10,8 +10,8 @@ import {
   type RunStore,
 } from "@mono-agent/run-history";
 import { createRunEventReader } from "@mono-agent/run-history/sqlite";
-import { requestScopedToolProvider } from "../endpoints/request-scoped-tool-provider.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
+import { requestScopedToolProvider } from "./request-scoped-tool-provider.js";
 
 /** Options of {@link runHistoryToolProvider}. */
 export interface RunHistoryToolProviderOptions {

@@ -1,5 +1,6 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
+import { describeAsk } from "@mono-agent/interaction";
 import {
   RETENTION_SWEEP_INTERVAL_MS,
   type RunEventReader,
@@ -20,7 +21,6 @@ import {
   sweepRunRetention,
 } from "@mono-agent/run-history/sqlite";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import { describeAsk } from "./interaction/describe-ask.js";
 import type { RunObserver } from "./run-hooks.js";
 import { createRunRecordEventMapper } from "./run-record-events.js";
 import { readSystemPrompt } from "./system-prompt.js";

@@ -1,6 +1,11 @@
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
+import {
+  type BridgeAnswer,
+  postProgress,
+  slowPost,
+} from "../../../../packages/interaction/test/fixtures/progress-client.js";
 import type { RunEvent } from "../../src/app/run-events.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
@@ -11,7 +16,6 @@ import {
   readReport,
   stepAfter,
 } from "../fixtures/mcp-env/context-kit.js";
-import { type BridgeAnswer, postProgress, slowPost } from "../fixtures/mcp-env/progress-client.js";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -1,13 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type RequestScopedEndpoint, startRequestScopedEndpoint } from "@mono-agent/http-kit/mcp";
 import { CONVERSATION_TITLE_MAX_CHARACTERS, normalizeConversationTitle } from "@mono-agent/web-console";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createConversationTitleServer } from "../../src/app/conversation-title-server.js";
-import {
-  type RequestScopedEndpoint,
-  startRequestScopedEndpoint,
-} from "../../src/endpoints/request-scoped-endpoint.js";
 
 let endpoint: RequestScopedEndpoint;
 let client: Client;

@@ -3,6 +3,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ChannelApp, EventDedupeStore } from "@mono-agent/channel-kit";
 import { createSqliteEventDedupeStore } from "@mono-agent/channel-kit/sqlite";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { mergeMcpServers } from "@mono-agent/http-kit/mcp";
 import { logicalConversationId } from "@mono-agent/ids";
 import {
   ADAPTER_SEND_SERVER_NAME,
@@ -21,7 +22,6 @@ import {
   startSlackChannel,
 } from "@mono-agent/slack";
 import type { TelegramChannel } from "@mono-agent/telegram";
-import { mergeMcpServers } from "../../endpoints/merge-mcp-servers.js";
 import type { ContinuationPoster } from "../continuation-delivery.js";
 import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";

@@ -1,9 +1,9 @@
-import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { mergeMcpServers } from "../../endpoints/merge-mcp-servers.js";
-import { requestScopedToolProvider } from "../../endpoints/request-scoped-tool-provider.js";
+import { mergeMcpServers } from "@mono-agent/http-kit/mcp";
+import { ASK_USER_TOOL_NAME, createAskUserServer } from "@mono-agent/interaction/node";
+import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { AppToolProvider, AppToolRunContext } from "../app-tool-provider.js";
-import { ASK_USER_TOOL_NAME, createAskUserServer } from "./ask-user-server.js";
+import { requestScopedToolProvider } from "../request-scoped-tool-provider.js";
 import type { InteractionHost } from "./interaction-host.js";
 
 /**

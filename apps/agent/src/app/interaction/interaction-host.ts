@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
+import { conversationChannel } from "@mono-agent/ids";
 import {
   type AskBroker,
   type AskChannel,
@@ -8,7 +9,6 @@ import {
   type InteractionStore,
 } from "@mono-agent/interaction";
 import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
-import { conversationChannel } from "@mono-agent/ids";
 
 /** Longest timer Node can hold, in ms (2^31-1): the wait of an AskUser call with no expiry. */
 export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;

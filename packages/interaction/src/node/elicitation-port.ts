@@ -1,7 +1,25 @@
-import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import type { FormSchema } from "@mono-agent/interaction";
-import type { McpElicitationPort } from "@mono-agent/mcp-bridge";
-import type { InteractionHost } from "./interaction-host.js";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { AskBroker, FormSchema } from "../index.js";
+
+/**
+ * How a run answers MCP elicitation (structurally `McpElicitationPort` of `@mono-agent/mcp-bridge`, so a
+ * host passes it to the bridge as it is).
+ */
+export interface ElicitationPort {
+  /** `form`: the channel can render a requested schema as a form; `url`: it can show a link to open. */
+  modes: { form: boolean; url: boolean };
+  /** Asks a person; resolves with `accept` (with `content` for a form), `decline` or `cancel`. */
+  elicit(
+    request: { serverName: string; params: ElicitRequest["params"] },
+    signal: AbortSignal,
+  ): Promise<ElicitResult>;
+}
+
+/** What the port needs of the host: the broker and `interaction.askUser.timeoutMs` (null = no expiry). */
+export interface ElicitationHost {
+  readonly broker: AskBroker;
+  readonly askUserTimeoutMs: number | null;
+}
 
 /**
  * The run's answer to MCP elicitation: a form or a link, asked through the conversation's channel like an
@@ -9,9 +27,9 @@ import type { InteractionHost } from "./interaction-host.js";
  * elicitation capability). No answer in time, a cancelled ask or a busy conversation answer `cancel`.
  */
 export function elicitationPortFor(
-  host: InteractionHost,
+  host: ElicitationHost,
   run: { runId: string; conversationId: string; signal: AbortSignal },
-): McpElicitationPort | undefined {
+): ElicitationPort | undefined {
   const modes = {
     form: host.broker.canAnswer("form", run.conversationId),
     url: host.broker.canAnswer("url", run.conversationId),

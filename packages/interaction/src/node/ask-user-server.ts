@@ -1,13 +1,13 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ADAPTER_SEND_SERVER_NAME } from "@mono-agent/policy";
 import {
   ASK_USER_INPUT_SCHEMA,
   type AskBroker,
   type AskRecord,
   InteractionError,
   parseAskUserInput,
-} from "@mono-agent/interaction";
-import { ADAPTER_SEND_SERVER_NAME } from "@mono-agent/policy";
+} from "../index.js";
 
 /** The tool's name (policy catalog: adapter tool `AskUser`, alias `ask_user`). */
 export const ASK_USER_TOOL_NAME = "AskUser";

@@ -1,8 +1,8 @@
 import { request } from "node:http";
-import type { AskRecord } from "@mono-agent/interaction";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { ASK_LONG_POLL_MAX_MS } from "../../src/endpoints/ask-routes.js";
-import { type InteractionBridge, startInteractionBridge } from "../../src/endpoints/interaction-bridge.js";
+import type { AskRecord } from "../src/index.js";
+import { ASK_LONG_POLL_MAX_MS } from "../src/node/ask-routes.js";
+import { type InteractionBridge, startInteractionBridge } from "../src/node.js";
 import {
   brokerInTempDir,
   type FakeClock,
@@ -10,7 +10,7 @@ import {
   type RecordingChannel,
   recordingChannel,
   until,
-} from "../fixtures/interaction/ask-test-kit.js";
+} from "./fixtures/ask-test-kit.js";
 
 /** `interaction.askUser.timeoutMs` of these tests. */
 const CONFIGURED_TIMEOUT_MS = 600_000;

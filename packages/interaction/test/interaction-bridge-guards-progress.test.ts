@@ -1,7 +1,7 @@
 import type { ProgressReport } from "@mono-agent/mcp-env";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type InteractionBridge, startInteractionBridge } from "../../src/endpoints/interaction-bridge.js";
-import { postProgress, slowPost } from "../fixtures/mcp-env/progress-client.js";
+import { type InteractionBridge, startInteractionBridge } from "../src/node.js";
+import { postProgress, slowPost } from "./fixtures/progress-client.js";
 
 let bridge: InteractionBridge;
 let delivered: ProgressReport[];

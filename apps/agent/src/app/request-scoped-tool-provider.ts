@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { AppToolProvider, AppToolRunContext } from "../app/app-tool-provider.js";
-import { startRequestScopedEndpoint } from "./request-scoped-endpoint.js";
+import { startRequestScopedEndpoint } from "@mono-agent/http-kit/mcp";
+import type { AppToolProvider, AppToolRunContext } from "./app-tool-provider.js";
 
 /** Connect timeout for an app-owned endpoint, in ms: it is on loopback and already listening. */
 export const APP_OWNED_CONNECT_TIMEOUT_MS = 10_000;

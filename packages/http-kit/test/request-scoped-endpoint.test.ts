@@ -4,10 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
-import {
-  type RequestScopedEndpoint,
-  startRequestScopedEndpoint,
-} from "../../src/endpoints/request-scoped-endpoint.js";
+import { type RequestScopedEndpoint, startRequestScopedEndpoint } from "../src/mcp.js";
 
 let endpoint: RequestScopedEndpoint | undefined;
 let created = 0;

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { HttpBindings } from "@hono/node-server";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import {
-  exactHost,
-  HttpKitError,
-  JSON_BODY_MAX_DEPTH,
-  parseJsonText,
-  readBodyText,
-} from "@mono-agent/http-kit";
-import { type HttpBindings, startHttpServer } from "@mono-agent/http-kit/node";
 import { Hono } from "hono";
+import { exactHost } from "../exact-host.js";
+import { HttpKitError } from "../http-kit-error.js";
+import { JSON_BODY_MAX_DEPTH } from "../json-nesting-depth.js";
+import { startHttpServer } from "../node/start-http-server.js";
+import { parseJsonText, readBodyText } from "../read-json-body.js";
 
 /** Largest request body an app-owned endpoint reads, in bytes (reference §3.4: 1,000,000). */
 export const REQUEST_SCOPED_BODY_LIMIT_BYTES = 1_000_000;

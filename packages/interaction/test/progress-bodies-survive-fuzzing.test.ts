@@ -1,8 +1,8 @@
 import { Agent, request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type InteractionBridge, startInteractionBridge } from "../../src/endpoints/interaction-bridge.js";
-import { postProgress } from "../fixtures/mcp-env/progress-client.js";
+import { type InteractionBridge, startInteractionBridge } from "../src/node.js";
+import { postProgress } from "./fixtures/progress-client.js";
 
 /** Cases per fuzz property: thousands, as issue #16 asks, at about a millisecond each on loopback. */
 const FUZZ_RUNS = 2_000;

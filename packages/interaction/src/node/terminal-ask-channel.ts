@@ -2,14 +2,14 @@ import { userInfo } from "node:os";
 import { createInterface, type Interface } from "node:readline/promises";
 import {
   type AnsweredBy,
+  type ApprovalScope,
   type AskAnswer,
   type AskChannel,
   type AskRecord,
-  type ApprovalScope,
   type FormField,
   type FormValue,
   InteractionError,
-} from "@mono-agent/interaction";
+} from "../index.js";
 
 /** Tries a person gets to give a valid answer to one prompt line before the ask is cancelled. */
 export const TERMINAL_ANSWER_ATTEMPTS = 5;

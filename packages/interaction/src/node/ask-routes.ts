@@ -1,8 +1,8 @@
 import { bearerToken, HttpKitError, jsonError, parseJsonText, readBodyText } from "@mono-agent/http-kit";
 import { isConversationId, isRunId, RUN_ID_FORM } from "@mono-agent/ids";
-import { type AskBroker, type AskRecord, InteractionError, parseAskUserInput } from "@mono-agent/interaction";
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type AskBroker, type AskRecord, InteractionError, parseAskUserInput } from "../index.js";
 
 /** Largest body of an ask route, in bytes (reference §3.2: 64 KiB, the progress route's cap too). */
 export const ASK_BODY_MAX_BYTES = 64 * 1024;

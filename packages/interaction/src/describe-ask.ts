@@ -1,4 +1,4 @@
-import type { AskRecord } from "@mono-agent/interaction";
+import type { AskRecord } from "./index.js";
 
 /** Longest description of one ask in run evidence, in characters: the recorder bounds and redacts it too. */
 export const ASK_EVIDENCE_MAX_CHARACTERS = 2_000;
