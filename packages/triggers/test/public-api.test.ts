@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as node from "../src/node.js";
 import * as sqlite from "../src/sqlite.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -14,17 +15,22 @@ describe("public API", () => {
       [
         "MISSED_COUNT_LIMIT",
         "ON_TIME_WINDOW_MS",
+        "SCHEDULER_MAX_WAIT_MS",
         "TriggerError",
         "UNTRUSTED_BODY_OPENING",
         "WEBHOOK_BODY_PROMPT_MAX_CHARACTERS",
         "WEBHOOK_DELIVERY_WINDOW_MS",
+        "WEBHOOK_RUNS_PER_MINUTE_MAX",
         "bearerMatches",
+        "createTriggerScheduler",
         "dueFire",
         "parseCronSchedule",
+        "parseSchedules",
         "signWebhookBody",
         "triggerPrompt",
         "verifyWebhookSignature",
         "webhookDeliveryId",
+        "webhookPath",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
@@ -34,23 +40,33 @@ describe("public API", () => {
         "DueFire",
         "MISSED_COUNT_LIMIT",
         "ON_TIME_WINDOW_MS",
+        "ParsedSchedule",
+        "SCHEDULER_MAX_WAIT_MS",
         "ScheduleState",
+        "ScheduledTrigger",
+        "SchedulerEvent",
         "TriggerError",
         "TriggerErrorCode",
+        "TriggerScheduler",
+        "TriggerSchedulerOptions",
         "TriggerStateStore",
         "UNTRUSTED_BODY_OPENING",
         "WEBHOOK_BODY_PROMPT_MAX_CHARACTERS",
         "WEBHOOK_DELIVERY_WINDOW_MS",
+        "WEBHOOK_RUNS_PER_MINUTE_MAX",
         "WebhookDeliveryId",
         "WebhookDeliveryRecord",
         "WebhookDeliveryStore",
         "bearerMatches",
+        "createTriggerScheduler",
         "dueFire",
         "parseCronSchedule",
+        "parseSchedules",
         "signWebhookBody",
         "triggerPrompt",
         "verifyWebhookSignature",
         "webhookDeliveryId",
+        "webhookPath",
       ]
     `);
   });
@@ -76,6 +92,27 @@ describe("public API", () => {
         "acquireSchedulerLock",
         "openTriggerStateStore",
         "openWebhookDeliveryStore",
+      ]
+    `);
+  });
+
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "WEBHOOK_RETRY_AFTER_SECONDS",
+        "WEBHOOK_RUNS_IN_FLIGHT_MAX",
+        "startWebhookServer",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
+      [
+        "StartWebhookServerOptions",
+        "WEBHOOK_RETRY_AFTER_SECONDS",
+        "WEBHOOK_RUNS_IN_FLIGHT_MAX",
+        "WebhookRoute",
+        "WebhookRunSettled",
+        "WebhookServer",
+        "startWebhookServer",
       ]
     `);
   });

@@ -1,57 +1,32 @@
 import { type EnvRecord, resolveEnvReference, WEBHOOK_SECRET_MIN_CHARS } from "@mono-agent/config";
+import type { WebhookDeliveryStore } from "@mono-agent/triggers";
 import {
-  bearerToken,
-  exactHost,
-  HttpKitError,
-  jsonError,
-  loopbackHostNames,
-  noStoreHeaders,
-  readBodyBytes,
-} from "@mono-agent/http-kit";
-import { type HttpServer, startHttpServer } from "@mono-agent/http-kit/node";
-import {
-  bearerMatches,
-  verifyWebhookSignature,
-  type WebhookDeliveryStore,
-  webhookDeliveryId,
-} from "@mono-agent/triggers";
-import { Hono } from "hono";
+  startWebhookServer as startServer,
+  type WebhookRoute,
+  type WebhookRunSettled,
+  type WebhookServer,
+} from "@mono-agent/triggers/node";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import type { DeclaredTrigger } from "./declared-triggers.js";
 import { runTrigger, type StartTriggerThread, type TriggerRunOutcome } from "./run-trigger.js";
-import { createWebhookRunRate, WEBHOOK_RUNS_PER_MINUTE_MAX } from "./webhook-run-rate.js";
 
-/**
- * Webhook runs in progress at once, over all webhooks; one more is answered 429 `webhooks_busy` (with
- * Retry-After): a burst of deliveries must not start a model run each. Four is what a 2-core host runs.
- */
-export const WEBHOOK_RUNS_IN_FLIGHT_MAX = 4;
+export type { WebhookServer };
 
-/** Seconds a 429 asks the sender to wait (Retry-After): the length of a short run. */
-export const WEBHOOK_RETRY_AFTER_SECONDS = 30;
-
-/** Strict UTF-8: a body that is not UTF-8 text is refused, never quoted with replacement characters. */
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** Path of a webhook trigger's route. */
-export function webhookPath(name: string): string {
-  return `/hooks/${name}`;
-}
-
-/** A webhook's secrets as resolved from the host env, or why the route cannot run. */
-interface WebhookRoute {
+/** A webhook trigger's route with its secrets resolved from the host env, or why it cannot run. */
+export interface ResolvedWebhook extends WebhookRoute {
   trigger: DeclaredTrigger;
-  bearer?: string;
-  signatureSecret?: string;
-  signatureHeader?: string;
-  /** Set when a secret is missing or too short: the route answers 503 and runs nothing. */
-  problem?: string;
 }
 
 /** The webhook's secrets from `env`, with the problem of a missing or short one (validate shows it too). */
-export function resolveWebhookSecrets(trigger: DeclaredTrigger, env: EnvRecord): WebhookRoute {
+export function resolveWebhookSecrets(trigger: DeclaredTrigger, env: EnvRecord): ResolvedWebhook {
   const webhook = trigger.webhook;
-  if (webhook === undefined) return { trigger, problem: "not a webhook" };
+  const base = {
+    trigger,
+    name: trigger.name,
+    maxBodyBytes: webhook?.maxBodyBytes ?? 0,
+    deliveryIdHeaders: webhook?.deliveryIdHeaders ?? [],
+  };
+  if (webhook === undefined) return { ...base, problem: "not a webhook" };
   const problems: string[] = [];
   const read = (reference: { $env: string } | undefined, what: string): string | undefined => {
     if (reference === undefined) return undefined;
@@ -66,10 +41,12 @@ export function resolveWebhookSecrets(trigger: DeclaredTrigger, env: EnvRecord):
   };
   const bearer = read(webhook.bearer, "the bearer");
   const signatureSecret = read(webhook.signature?.secret, "the signing secret");
+  const signatureHeader = webhook.signature?.header;
   return {
-    trigger,
+    ...base,
     ...(bearer !== undefined ? { bearer } : {}),
-    ...(signatureSecret !== undefined ? { signatureSecret, signatureHeader: webhook.signature?.header } : {}),
+    ...(signatureSecret !== undefined ? { signatureSecret } : {}),
+    ...(signatureSecret !== undefined && signatureHeader !== undefined ? { signatureHeader } : {}),
     ...(problems.length > 0 ? { problem: problems.join("; ") } : {}),
   };
 }
@@ -88,190 +65,31 @@ export interface StartWebhookServerOptions {
   now?: () => Date;
   /** Where delivery ids are remembered; without it a retried delivery starts another run. */
   deliveries?: WebhookDeliveryStore;
-  /** Runs one trigger may start a minute; default {@link WEBHOOK_RUNS_PER_MINUTE_MAX}. */
+  /** Runs one trigger may start a minute; default the package's `WEBHOOK_RUNS_PER_MINUTE_MAX`. */
   runsPerMinute?: number;
   /** Each accepted call's run, once settled. */
-  onRun?: (outcome: TriggerRunOutcome | { trigger: string; error: string }) => void;
-}
-
-/** A listening webhook server. */
-export interface WebhookServer {
-  readonly server: HttpServer;
-  /** `<origin>/hooks/<name>` of each enabled webhook. */
-  urls(): { trigger: string; url: string; problem?: string }[];
-  /** Stops listening and waits for runs in progress. */
-  close(): Promise<void>;
+  onRun?: (outcome: WebhookRunSettled<TriggerRunOutcome>) => void;
 }
 
 /**
- * Serves `POST /hooks/<name>` for every enabled webhook trigger, on the shared HTTP kit: exact loopback
- * Host unless exposed, `no-store` answers, JSON errors. A call is checked in this order, each failure
- * changing nothing: unknown route 404; not POST 405; secrets not configured 503; wrong or missing bearer
- * 401; body over `maxBodyBytes` 413; bad or missing signature 401 (over the exact bytes); not UTF-8 400;
- * malformed delivery id 400; too many runs in progress or too many this minute 429. A delivery id seen
- * within the window is answered 200 `duplicate: true` and starts nothing. Otherwise exactly one run starts
- * (answered 202 at once, before the run ends), its prompt carrying the body as untrusted input.
+ * The package's webhook server (`@mono-agent/triggers/node`) over every enabled webhook trigger: each
+ * accepted call runs its trigger on `app`, the body quoted into the prompt as untrusted input.
  */
-export async function startWebhookServer(options: StartWebhookServerOptions): Promise<WebhookServer> {
-  const routes = new Map(
-    options.triggers
-      .filter((trigger) => trigger.kind === "webhook" && trigger.enabled)
-      .map((trigger) => [trigger.name, resolveWebhookSecrets(trigger, options.env)] as const),
-  );
-  const inFlight = new Set<Promise<unknown>>();
-  const now = options.now ?? (() => new Date());
-  const rate = createWebhookRunRate(options.runsPerMinute);
-  let starting = 0;
-  let server: HttpServer | undefined;
-  const app = new Hono();
-  app.use(noStoreHeaders());
-  if (!options.exposed)
-    app.use(
-      exactHost({
-        allowed: () => loopbackHostNames(server?.port ?? 0, options.host),
-        message: "the webhook server answers only on its loopback address: use the URL serve printed",
+export function startWebhookServer(options: StartWebhookServerOptions): Promise<WebhookServer> {
+  const routes = options.triggers
+    .filter((trigger) => trigger.kind === "webhook" && trigger.enabled)
+    .map((trigger) => resolveWebhookSecrets(trigger, options.env));
+  const byName = new Map(routes.map((route) => [route.name, route.trigger] as const));
+  const { app, startTriggerThread, triggers: _triggers, env: _env, ...server } = options;
+  return startServer<TriggerRunOutcome>({
+    ...server,
+    routes,
+    run: (name, webhookBody) =>
+      runTrigger({
+        app,
+        trigger: byName.get(name) as DeclaredTrigger,
+        webhookBody,
+        ...(startTriggerThread ? { startTriggerThread } : {}),
       }),
-    );
-  app.all("/hooks/:name", async (c) => {
-    const route = routes.get(c.req.param("name"));
-    // One spelling per route: /hooks/%64eploy is not /hooks/deploy, so a proxy rule on the path holds.
-    if (route === undefined || new URL(c.req.url).pathname !== webhookPath(route.trigger.name))
-      return jsonError(c, 404, "not_found", "no webhook trigger has this path");
-    if (c.req.method !== "POST")
-      return jsonError(c, 405, "method_not_allowed", "send the webhook as POST", { allow: "POST" });
-    if (route.problem !== undefined)
-      return jsonError(c, 503, "webhook_not_configured", `this webhook cannot run: ${route.problem}`);
-    if (
-      route.bearer !== undefined &&
-      !(await bearerMatches(bearerToken(c.req.header("authorization")), route.bearer))
-    )
-      return jsonError(
-        c,
-        401,
-        "invalid_bearer",
-        'send "Authorization: Bearer <token>" with the webhook\'s token',
-      );
-    let bytes: Uint8Array;
-    try {
-      bytes = await readBodyBytes(c.req.raw, { maxBytes: route.trigger.webhook?.maxBodyBytes ?? 0 });
-    } catch (error) {
-      if (HttpKitError.isInstance(error) && error.code === "body_too_large")
-        return jsonError(c, 413, "body_too_large", error.message);
-      return jsonError(c, 400, "body_aborted", "the request body could not be read; send it again");
-    }
-    if (
-      route.signatureSecret !== undefined &&
-      !(await verifyWebhookSignature(bytes, c.req.header(route.signatureHeader ?? ""), route.signatureSecret))
-    )
-      return jsonError(
-        c,
-        401,
-        "invalid_signature",
-        `send "${route.signatureHeader}: sha256=<hex HMAC-SHA256 of the exact body under the shared secret>"`,
-      );
-    let body: string;
-    try {
-      body = utf8.decode(bytes);
-    } catch {
-      return jsonError(c, 400, "body_not_utf8", "the body is not UTF-8 text; send it as UTF-8");
-    }
-    const delivery = webhookDeliveryId(c.req.raw.headers, route.trigger.webhook?.deliveryIdHeaders ?? []);
-    if (delivery !== undefined && "problem" in delivery)
-      return jsonError(c, 400, "invalid_delivery_id", delivery.problem);
-    const name = route.trigger.name;
-    const at = now();
-    if (inFlight.size + starting >= WEBHOOK_RUNS_IN_FLIGHT_MAX)
-      return jsonError(
-        c,
-        429,
-        "webhooks_busy",
-        `${WEBHOOK_RUNS_IN_FLIGHT_MAX} webhook runs are in progress; send it again later`,
-        { "retry-after": String(WEBHOOK_RETRY_AFTER_SECONDS) },
-      );
-    const wait = rate.waitSeconds(name, at);
-    if (wait > 0)
-      return jsonError(
-        c,
-        429,
-        "webhook_rate_limited",
-        `webhook ${name} started ${options.runsPerMinute ?? WEBHOOK_RUNS_PER_MINUTE_MAX} runs in the last minute; send it again in ${wait} s`,
-        { "retry-after": String(wait) },
-      );
-    // Held while the delivery id is checked, so calls racing past the bounds cannot overshoot them.
-    const giveBack = rate.take(name, at);
-    starting += 1;
-    try {
-      if (delivery !== undefined && options.deliveries !== undefined) {
-        let recorded: Awaited<ReturnType<WebhookDeliveryStore["record"]>>;
-        try {
-          recorded = await options.deliveries.record(name, delivery.deliveryId, at);
-        } catch {
-          giveBack();
-          return jsonError(
-            c,
-            503,
-            "delivery_store_failed",
-            // Never the store's message: it names a host path, and the caller is outside.
-            "the delivery id could not be checked; send it again later",
-          );
-        }
-        if (recorded.duplicate) {
-          giveBack();
-          return c.json(
-            {
-              duplicate: true,
-              trigger: name,
-              deliveryId: delivery.deliveryId,
-              firstSeenAt: recorded.firstSeenAt.toISOString(),
-            },
-            200,
-          );
-        }
-      }
-    } finally {
-      starting -= 1;
-    }
-    const run = runTrigger({
-      app: options.app,
-      trigger: route.trigger,
-      webhookBody: body,
-      ...(options.startTriggerThread ? { startTriggerThread: options.startTriggerThread } : {}),
-    }).then(
-      (outcome) => options.onRun?.(outcome),
-      (error: unknown) =>
-        options.onRun?.({
-          trigger: route.trigger.name,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-    );
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
-    return c.json(
-      {
-        accepted: true,
-        trigger: name,
-        ...(delivery !== undefined ? { deliveryId: delivery.deliveryId } : {}),
-      },
-      202,
-    );
   });
-  app.notFound((c) => jsonError(c, 404, "not_found", "no webhook trigger has this path"));
-  app.onError((_error, c) =>
-    jsonError(c, 500, "internal_error", "the webhook could not be handled; send it again"),
-  );
-  server = await startHttpServer({ fetch: app.fetch, host: options.host, port: options.port });
-  const listening = server;
-  return {
-    server: listening,
-    urls: () =>
-      [...routes.values()].map((route) => ({
-        trigger: route.trigger.name,
-        url: `${listening.origin}${webhookPath(route.trigger.name)}`,
-        ...(route.problem !== undefined ? { problem: route.problem } : {}),
-      })),
-    async close() {
-      await listening.close();
-      await Promise.allSettled([...inFlight]);
-    },
-  };
 }

@@ -1,9 +1,14 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { parseCronSchedule, TriggerError, WEBHOOK_DELIVERY_WINDOW_MS } from "@mono-agent/triggers";
+import {
+  parseCronSchedule,
+  TriggerError,
+  WEBHOOK_DELIVERY_WINDOW_MS,
+  WEBHOOK_RUNS_PER_MINUTE_MAX,
+  webhookPath,
+} from "@mono-agent/triggers";
 import { hostTimeZone } from "../../app/rollover-conversation.js";
 import { type DeclaredTrigger, declaredTriggers } from "../../app/triggers/declared-triggers.js";
-import { resolveWebhookSecrets, webhookPath } from "../../app/triggers/start-webhook-server.js";
-import { WEBHOOK_RUNS_PER_MINUTE_MAX } from "../../app/triggers/webhook-run-rate.js";
+import { resolveWebhookSecrets } from "../../app/triggers/start-webhook-server.js";
 
 /** One trigger as `triggers list` and `validate` show it. */
 export interface TriggerView {

@@ -1,0 +1,9 @@
+export {
+  type StartWebhookServerOptions,
+  startWebhookServer,
+  WEBHOOK_RETRY_AFTER_SECONDS,
+  WEBHOOK_RUNS_IN_FLIGHT_MAX,
+  type WebhookRoute,
+  type WebhookRunSettled,
+  type WebhookServer,
+} from "./node/start-webhook-server.js";
