@@ -9,6 +9,7 @@ import {
   type McpBrowserLogin,
   type McpTaskHandoff,
   type RunServerSpec,
+  type StdioLauncher,
   startMcpServers,
 } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
@@ -18,6 +19,7 @@ import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
 import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import type { ResolvedModel } from "../runtime/models.js";
+import type { PrelaunchingStdioLauncher } from "../runtime/prelaunching-stdio-launcher.js";
 import type { ProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import type { HostSecrets } from "./host-secrets.js";
@@ -117,6 +119,11 @@ export interface RunAgentDependencies {
   now?: () => Date;
   /** Lets MCP tasks of some servers outlive the run (the continuation service's hand-off). */
   taskHandoff?: (run: { runId: string; conversationId: string }) => McpTaskHandoff | undefined;
+  /**
+   * The stdio launcher (default: a watched one per run). A prelaunching one (a cold CLI run) hands over
+   * the servers it started early; what the run did not take over is ended when the run settles.
+   */
+  stdio?: StdioLauncher | PrelaunchingStdioLauncher;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
@@ -296,7 +303,7 @@ export async function runAgent(
     const taskHandoff = deps.taskHandoff?.({ runId, conversationId: info.conversationId });
     const mcp = startMcpServers({
       servers,
-      stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
+      stdio: deps.stdio ?? createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
       runId,
       signal: controller.signal,
       toolOutputDir: `${loaded.artifactsDir}/tool-output`,
@@ -451,6 +458,7 @@ export async function runAgent(
   } finally {
     request.signal?.removeEventListener("abort", abort);
     await closeMcp();
+    if (deps.stdio && "closeUnused" in deps.stdio) await deps.stdio.closeUnused();
     for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
 }
