@@ -47,7 +47,8 @@ export interface StartMonoAgentAppOptions extends RunContextOptions {
    * Start the declared stdio MCP servers as soon as the config is loaded, while the stores open and the
    * model stack loads (a cold `mono-agent run`): the first run takes those processes over instead of
    * starting its own. Servers that get per-run env (`tools.mcpRequestContextServers`,
-   * `tools.continuationServers`) still start with the run. Default false.
+   * `tools.continuationServers`) still start with the run. The sandbox engine probe of the run starts
+   * then too. Default false.
    */
   prelaunchStdioServers?: boolean;
   /** The zone of the daily rollover when `runtime.session.rolloverTimezone` is not set; default the host's. */

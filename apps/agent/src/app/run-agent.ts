@@ -27,7 +27,7 @@ import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.j
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
 import type { RunRequest, RunResult } from "./run-request.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
-import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
+import { CONFINED_TOOLS, sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
@@ -63,9 +63,6 @@ export interface RunAgentDependencies {
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
-
-/** The built-in tools that run commands in the sandbox (the run warns when it cannot confine them). */
-const CONFINED_TOOLS: readonly string[] = ["Bash", "Exec", "NodeRepl"];
 
 /**
  * Listeners the run's abort signal may hold before Node warns: each connecting server and each call in

@@ -9,6 +9,7 @@ import {
 import { startHostLedger } from "./host-leftovers.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
 import { prelaunchableServers } from "./prelaunchable-servers.js";
+import { probeSandboxEarly } from "./sandbox-for-run.js";
 import { type StartupWarning, startOptional } from "./startup-warnings.js";
 
 export type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
@@ -46,6 +47,8 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
       createWatchedStdioLauncher(options.env, loaded.config.tools.mcpEnvPassthrough),
     );
     for (const spec of prelaunchableServers(loaded, options.env)) stdio.prelaunch(spec);
+    // The run's sandbox check too: starting bwrap costs less now than once the model stack is loaded.
+    probeSandboxEarly(loaded, policy, options.env);
   }
   try {
     const { openMonoAgentApp } = await import("./open-mono-agent-app.js");
