@@ -1,16 +1,16 @@
+import { createTerminalAskChannel } from "../../app/interaction/terminal-ask-channel.js";
 import { dirname, resolve } from "node:path";
 import { terminalSafeJson } from "@mono-agent/evidence";
-import { createTerminalAskChannel } from "../../app/interaction/terminal-ask-channel.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError, usageError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { startFailureMessage } from "../start-failure-message.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
-import { attachmentFiles } from "./attachment-files.js";
-import { readPrompt } from "./read-prompt.js";
 import { createRunRenderer } from "./render-run-event.js";
+import { attachmentFiles } from "./attachment-files.js";
+import { startFailureMessage } from "../start-failure-message.js";
+import { readPrompt } from "./read-prompt.js";
 
 const USAGE =
   "mono-agent run [PROMPT] [--conversation ID] [--model PROVIDER:MODEL] [--attach FILE]... [--login] [--prompt SERVER:NAME [--arg K=V]...] [--json] [--config FILE] [--env-file FILE]";
