@@ -17,7 +17,7 @@ export function hostTimeZone(): string {
 
 /**
  * The physical conversation id of a request that starts at `startedAt`: with `rollover: "daily"`, the
- * logical id plus `#YYYY-MM-DD` of that instant in `rolloverTimezone` (else `defaultTimeZone`). Unchanged
+ * logical id plus `#YYYY-MM-DD` of that instant in `rolloverTimezone` (else `defaultTimeZone`, else the host zone). Unchanged
  * with `none`, for web console threads, for an id that already names its bucket (the caller chose the
  * physical conversation: a delivery into a given day, a replay), and for ids without a channel (they fail
  * validation later, as they would without rollover). Every channel calls it through the app's
@@ -27,7 +27,7 @@ export function rolloverConversationId(
   conversationId: string,
   settings: RolloverSettings,
   startedAt: Date,
-  defaultTimeZone: string = hostTimeZone(),
+  defaultTimeZone?: string,
 ): string {
   if (settings.rollover !== "daily") return conversationId;
   const channel = conversationChannel(conversationId);
@@ -35,6 +35,7 @@ export function rolloverConversationId(
   if (rolloverBucketOf(conversationId) !== undefined) return conversationId;
   return withRolloverBucket(
     conversationId,
-    rolloverBucketAt(startedAt, settings.rolloverTimezone ?? defaultTimeZone),
+    // The host zone is looked up only here: Intl's first use costs tens of ms on every run otherwise.
+    rolloverBucketAt(startedAt, settings.rolloverTimezone ?? defaultTimeZone ?? hostTimeZone()),
   );
 }

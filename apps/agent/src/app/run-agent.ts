@@ -1,99 +1,37 @@
 import { setMaxListeners } from "node:events";
-import { pathToFileURL } from "node:url";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
 import { elicitationPortFor } from "@mono-agent/interaction/node";
 import {
   createMcpResourcesTool,
-  type LiveMcpServers,
   MCP_RESOURCES_TOOL_NAME,
-  type McpBrowserLogin,
   type McpTaskHandoff,
   type RunServerSpec,
-  startMcpServers,
+  type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
-import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
-import type { SandboxPolicyRequest } from "@mono-agent/sandbox";
 import type { ConversationStore } from "../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
-import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import type { ResolvedModel } from "../runtime/models.js";
+import type { PrelaunchingStdioLauncher } from "../runtime/prelaunching-stdio-launcher.js";
 import type { ProtectedPaths } from "../runtime/protected-paths.js";
 import type { AppToolProvider } from "./app-tool-provider.js";
 import type { HostSecrets } from "./host-secrets.js";
 import { createApprovalGate } from "./interaction/approval-gate.js";
 import { askEvent } from "./interaction/ask-event.js";
 import type { InteractionHost } from "./interaction/interaction-host.js";
-import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
-import { openToolListCache } from "./mcp-tool-list-cache-file.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
+import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
+import type { RunRequest, RunResult } from "./run-request.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
-import { sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
+import { CONFINED_TOOLS, sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
-/** One request to the agent. */
-export interface RunRequest {
-  /** The user's message. */
-  input: string;
-  /** `<channel>:<id>`; default `cli:default`. */
-  conversationId?: string;
-  /** Overrides `runtime.model` for this run (`<provider>:<modelId>`). */
-  model?: string;
-  /** Where the request came from (`cli`, `web`, `api`, ...), recorded with the run. */
-  source?: string;
-  /** Aborting it cancels the run (status `cancelled`). */
-  signal?: AbortSignal;
-  /** Receives the run's events as they happen. */
-  onEvent?: (event: RunEvent) => void;
-  /**
-   * Files for the request-context servers: bytes with a name, or a file to copy (name defaults to its
-   * base name). Staged 0600 under `<artifacts>/attachments/`; only this run's saves are offered.
-   */
-  attachments?: ({ name: string; data: Uint8Array } | { name?: string; path: string })[];
-  /**
-   * A browser login the host can run during this run (`mono-agent run --login`): a server that needs a
-   * login, or more scopes, is logged in on the spot. Without it such a server is skipped with a warning
-   * naming `mono-agent mcp login <server>`.
-   */
-  mcpLogin?: McpBrowserLogin;
-  /**
-   * An MCP prompt to start the run with (`mono-agent run --prompt server:name`, `/server:prompt` in the
-   * web console): its messages become the user's message, with `input` (if any) after them.
-   */
-  mcpPrompt?: { server: string; name: string; arguments?: Record<string, string> };
-  /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
-  web?: import("./conversation-title-context.js").WebRunContext;
-  /** Narrows the config's `sandbox` for this run (never widens it; see `mergeSandboxPolicy`). */
-  sandbox?: SandboxPolicyRequest;
-  /**
-   * One-shot and isolated (trigger runs under `runtime.session.isolateProactive`): the run starts without
-   * the conversation's stored history (no cold reseed either), its messages are not stored, and its
-   * SessionHistory records are returned only with `includeIsolated: true`.
-   */
-  isolated?: boolean;
-}
-
-/** How a run ended. */
-export interface RunResult {
-  runId: string;
-  conversationId: string;
-  status: RunStatus;
-  finalText: string;
-  startedAt: string;
-  durationMs: number;
-  model: string;
-  warnings: { kind: string; message: string; serverName?: string }[];
-  toolCalls: { name: string; isError: boolean; durationMs: number }[];
-  /** External and app-owned MCP servers that connected for this run. */
-  mcpServersUsed: string[];
-  usage: { input: number; output: number; totalTokens: number; costUsd: number };
-  error?: { kind: string; message: string };
-}
+export type { RunRequest, RunResult } from "./run-request.js";
 
 /** Everything a run needs from the app, prepared once at start. */
 export interface RunAgentDependencies {
@@ -117,12 +55,14 @@ export interface RunAgentDependencies {
   now?: () => Date;
   /** Lets MCP tasks of some servers outlive the run (the continuation service's hand-off). */
   taskHandoff?: (run: { runId: string; conversationId: string }) => McpTaskHandoff | undefined;
+  /**
+   * The stdio launcher (default: a watched one per run). A prelaunching one (a cold CLI run) hands over
+   * the servers it started early; what the run did not take over is ended when the run settles.
+   */
+  stdio?: StdioLauncher | PrelaunchingStdioLauncher;
 }
 
 export const DEFAULT_CONVERSATION_ID = "cli:default";
-
-/** The built-in tools that run commands in the sandbox (the run warns when it cannot confine them). */
-const CONFINED_TOOLS: readonly string[] = ["Bash", "Exec", "NodeRepl"];
 
 /**
  * Listeners the run's abort signal may hold before Node warns: each connecting server and each call in
@@ -294,50 +234,19 @@ export async function runAgent(
       : undefined;
     let firstCallStarted = false;
     const taskHandoff = deps.taskHandoff?.({ runId, conversationId: info.conversationId });
-    const mcp = startMcpServers({
-      servers,
-      stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
+    const mcp = startRunMcpServers({
+      loaded,
+      env,
       runId,
+      servers,
       signal: controller.signal,
-      toolOutputDir: `${loaded.artifactsDir}/tool-output`,
-      redactSavedOutput: redactText,
-      callTimeoutMs: loaded.config.tools.mcpCallTimeoutMs,
-      callMaxTotalTimeoutMs: loaded.config.tools.mcpCallMaxTotalTimeoutMs,
-      auth: {
-        store: createFileMcpAuthStore(mcpAuthStoreFile(loaded)),
-        loginHint: mcpLoginHint,
-        ...(request.mcpLogin ? { login: request.mcpLogin } : {}),
-      },
-      onWarning: (warning) =>
-        emit({
-          type: "warning",
-          kind: warning.kind,
-          serverName: warning.serverName,
-          message: warning.message,
-        }),
-      toolCache: openToolListCache(loaded),
-      roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
+      redactText,
+      emit,
+      statusLinesDue: () => firstCallStarted,
+      ...(deps.stdio ? { stdio: deps.stdio } : {}),
+      ...(request.mcpLogin ? { mcpLogin: request.mcpLogin } : {}),
       ...(elicitation ? { elicitation } : {}),
       ...(taskHandoff ? { taskHandoff } : {}),
-      onServerStatus: (status) => {
-        if (!firstCallStarted || status.status === "failed") return;
-        emit({
-          type: "mcp_server_status",
-          serverName: status.serverName,
-          status: status.status,
-          message:
-            status.status === "connected"
-              ? `MCP server "${status.serverName}" connected after ${(status.afterMs / 1000).toFixed(1)} s; its ${status.toolCount} tool${status.toolCount === 1 ? "" : "s"} are offered from the next turn.`
-              : `MCP server "${status.serverName}" changed its tools; the next turn offers ${status.toolCount}.`,
-        });
-      },
-      onProgress: (progress) =>
-        emit({
-          type: "tool_progress",
-          toolCallId: progress.toolCallId,
-          name: progress.name,
-          message: progress.message ?? `${progress.progress}${progress.total ? `/${progress.total}` : ""}`,
-        }),
     });
     closeMcp = mcp.close;
     collectServersUsed = () => {
@@ -451,20 +360,7 @@ export async function runAgent(
   } finally {
     request.signal?.removeEventListener("abort", abort);
     await closeMcp();
+    if (deps.stdio && "closeUnused" in deps.stdio) await deps.stdio.closeUnused();
     for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
-}
-
-/** The user's message of a run started with an MCP prompt: the prompt's messages, then the typed text. */
-async function promptInput(
-  mcp: LiveMcpServers,
-  prompt: NonNullable<RunRequest["mcpPrompt"]>,
-  typed: string,
-): Promise<string> {
-  const rendered = await mcp.getPrompt(prompt.server, prompt.name, prompt.arguments ?? {});
-  const parts = rendered.messages.map((message) =>
-    rendered.messages.length === 1 ? message.text : `[${message.role}] ${message.text}`,
-  );
-  if (typed.trim() !== "") parts.push(typed);
-  return parts.join("\n\n");
 }

@@ -1,4 +1,5 @@
 import type { LoadedConfig } from "@mono-agent/config";
+import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import { mergeSandboxPolicy, type SandboxPolicy, type SandboxPolicyRequest } from "@mono-agent/sandbox";
 import { probeSandboxEngine } from "@mono-agent/sandbox/node";
 
@@ -11,6 +12,26 @@ export interface SandboxRunWarning {
    */
   kind: "sandbox_off" | "sandbox_unsafe_fallback" | "sandbox_unavailable";
   message: string;
+}
+
+/** The built-in tools that run commands in the sandbox (the run warns when it cannot confine them). */
+export const CONFINED_TOOLS: readonly string[] = ["Bash", "Exec", "NodeRepl"];
+
+/**
+ * Starts the engine probe a run of this config will make (kept for the life of the process), so the run's
+ * check finds it done: a cold CLI run starts it right after the config is read, while the process is
+ * still small and starting a child is cheap. Nothing when no confined tool is offered or the sandbox is off
+ * (the run would not probe either).
+ */
+export function probeSandboxEarly(
+  loaded: LoadedConfig,
+  policy: ToolPolicy,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
+  if (loaded.config.sandbox.mode === "off") return;
+  if (!CONFINED_TOOLS.some((name) => evaluateTool(policy, name).decision === "offered")) return;
+  const searchPath = env["PATH"];
+  void probeSandboxEngine(searchPath !== undefined ? { searchPath } : {});
 }
 
 /** The run's sandbox policy: the config's, narrowed by the request's when it brings one. */

@@ -84,6 +84,8 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     configPath,
     env,
     cwd: io.cwd,
+    // The servers boot while the stores open and the model stack loads; the run takes them over.
+    prelaunchStdioServers: true,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   }).catch((error: unknown) => {
     throw new ExitError(

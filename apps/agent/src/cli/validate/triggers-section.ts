@@ -2,7 +2,6 @@ import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { rolloverBucketAt } from "@mono-agent/ids";
 import { hostTimeZone } from "../../app/rollover-conversation.js";
 import { isLoopbackHost } from "../serve/loopback-host.js";
-import { describeTriggers } from "../triggers/describe-triggers.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /**
@@ -10,17 +9,18 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
  * bucket), then each trigger: next fire time or webhook URL, destination, isolation, and what keeps it
  * from running (a bad expression, a missing or short secret, a non-loopback webhook server not exposed).
  */
-export function triggersSection(
+export async function triggersSection(
   loaded: LoadedConfig | undefined,
   env: EnvRecord,
   now = new Date(),
-): CheckSection {
+): Promise<CheckSection> {
   if (!loaded)
     return section("triggers", "Sessions & triggers", [
       { status: "disabled", message: "Sessions and triggers cannot be checked until the config loads." },
     ]);
   const session = loaded.config.runtime.session;
-  const zone = session.rolloverTimezone ?? hostTimeZone();
+  // The host zone (Intl's first use costs tens of ms) is looked up only when a rollover needs it.
+  const zone = session.rollover === "daily" ? (session.rolloverTimezone ?? hostTimeZone()) : "";
   const lines: CheckLine[] = [
     session.rollover === "daily"
       ? {
@@ -32,7 +32,10 @@ export function triggersSection(
           message: 'No daily rollover (runtime.session.rollover "none"): conversation ids are used as given.',
         },
   ];
-  const views = describeTriggers(loaded, env, now);
+  // The triggers code (croner, the webhook server's module) loads only when a trigger is declared.
+  const views = declaresTriggers(loaded)
+    ? (await import("../triggers/describe-triggers.js")).describeTriggers(loaded, env, now)
+    : [];
   if (views.length === 0) {
     lines.push({
       status: "disabled",
@@ -85,4 +88,13 @@ export function triggersSection(
       "Schedules and webhooks run under `mono-agent serve` (one per folder); `mono-agent triggers run <name>` runs one now.",
   });
   return section("triggers", "Sessions & triggers", lines);
+}
+
+/** Whether the config declares any schedule or webhook trigger. */
+function declaresTriggers(loaded: LoadedConfig): boolean {
+  const triggers = loaded.config.triggers;
+  return (
+    triggers !== undefined &&
+    (Object.keys(triggers.schedules).length > 0 || Object.keys(triggers.webhooks).length > 0)
+  );
 }
