@@ -1,14 +1,14 @@
-export type { AppToolProvider, AppToolRunContext, AppToolServers } from "./app/app-tool-provider.js";
-export { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult } from "./app/run-agent.js";
-export type { RunEvent, RunStatus } from "./app/run-events.js";
-export type { ConversationReset } from "./app/reset-conversation.js";
-export { createRunId, RUN_ID_PATTERN } from "./app/run-id.js";
+export type { ConversationReset } from "./app/conversations/reset-conversation.js";
+export { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult } from "./app/run/run-agent.js";
+export type { RunEvent, RunStatus } from "./app/run/run-events.js";
+export { createRunId, RUN_ID_PATTERN } from "./app/run/run-id.js";
 export {
   conversationStoreFile,
   type MonoAgentApp,
   type StartMonoAgentAppOptions,
   startMonoAgentApp,
 } from "./app/start-mono-agent-app.js";
+export type { AppToolProvider, AppToolRunContext, AppToolServers } from "./app/tools/app-tool-provider.js";
 export { type ConversationStore, createConversationStore } from "./conversations/conversation-store.js";
 export { createExampleServer } from "./example-server/example-server.js";
 export {
@@ -16,7 +16,7 @@ export {
   type CreateBuiltinToolsOptions,
   createBuiltinTools,
 } from "./runtime/builtin-tools.js";
-export { collectProtectedPaths, type ProtectedPaths } from "./runtime/protected-paths.js";
 export { type ResolvedModel, resolveModel } from "./runtime/models.js";
 export { type PiSessionResult, runPiSession } from "./runtime/pi-session.js";
+export { collectProtectedPaths, type ProtectedPaths } from "./runtime/protected-paths.js";
 export { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "./runtime/runtime-error.js";

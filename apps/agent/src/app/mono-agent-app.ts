@@ -1,14 +1,14 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type { ResolvedModel } from "../runtime/models.js";
-import type { AppToolProvider } from "./app-tool-provider.js";
-import type { ContinuationPoster, DeliveredContinuation } from "./continuation-delivery.js";
+import type { ContinuationPoster, DeliveredContinuation } from "./continuations/continuation-delivery.js";
+import type { ConversationReset } from "./conversations/reset-conversation.js";
 import type { AdapterSendTools } from "./interaction/ask-user-provider.js";
 import type { InteractionHost } from "./interaction/interaction-host.js";
-import type { RunContextOptions } from "./request-context-composition.js";
-import type { ConversationReset } from "./reset-conversation.js";
-import type { RunRequest, RunResult } from "./run-agent.js";
-import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
+import type { RunContextOptions } from "./request-context/request-context-composition.js";
+import type { RunRequest, RunResult } from "./run/run-agent.js";
+import type { RunObserver, RunServerPreparer } from "./run/run-observer.js";
+import type { AppToolProvider } from "./tools/app-tool-provider.js";
 
 /** Options of `startMonoAgentApp`. Give `configPath` (a file) or `config` (an object), not both. */
 export interface StartMonoAgentAppOptions extends RunContextOptions {

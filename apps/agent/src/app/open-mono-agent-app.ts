@@ -9,28 +9,32 @@ import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
-import { continuationMessage, type DeliveredContinuation } from "./continuation-delivery.js";
-import { continuationsWanted, sharedContinuations, startAgentContinuations } from "./continuation-service.js";
-import { conversationTitleProvider } from "./conversation-title-provider.js";
-import { collectHostSecrets } from "./host-secrets.js";
-import { askUserProvider } from "./interaction/ask-user-provider.js";
-import { startInteractionHost } from "./interaction/interaction-host.js";
-import { openMemoryTools } from "./memory-tools.js";
-import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
-import { composeRunContext } from "./request-context-composition.js";
+import { continuationMessage, type DeliveredContinuation } from "./continuations/continuation-delivery.js";
+import {
+  continuationsWanted,
+  sharedContinuations,
+  startAgentContinuations,
+} from "./continuations/continuation-service.js";
 import {
   conversationBusyError,
   liveRunsOfConversation,
   openToolHistoryForReset,
   resetConversationRecords,
-} from "./reset-conversation.js";
-import { rolloverConversationId } from "./rollover-conversation.js";
-import { DEFAULT_CONVERSATION_ID, type RunResult, runAgent } from "./run-agent.js";
-import { runHistoryProviders } from "./run-history-tool.js";
-import { createRunId } from "./run-id.js";
-import { startRunRecording } from "./run-recorder-observer.js";
-import { openSessionHistorySidecar, sessionHistoryFile } from "./session-history-sidecar.js";
+} from "./conversations/reset-conversation.js";
+import { rolloverConversationId } from "./conversations/rollover-conversation.js";
+import { runHistoryProviders } from "./history/run-history-tool.js";
+import { openSessionHistorySidecar, sessionHistoryFile } from "./history/session-history-sidecar.js";
+import { collectHostSecrets } from "./host-secrets.js";
+import { askUserProvider } from "./interaction/ask-user-provider.js";
+import { startInteractionHost } from "./interaction/interaction-host.js";
+import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
+import { composeRunContext } from "./request-context/request-context-composition.js";
+import { DEFAULT_CONVERSATION_ID, type RunResult, runAgent } from "./run/run-agent.js";
+import { createRunId } from "./run/run-id.js";
+import { startRunRecording } from "./run/run-recorder-observer.js";
 import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
+import { conversationTitleProvider } from "./tools/conversation-title-provider.js";
+import { openMemoryTools } from "./tools/memory-tools.js";
 
 /** The user side of a send into a fresh conversation (see `recordDelivery`). */
 function deliveryNote(now: number): AgentMessage {
@@ -95,7 +99,9 @@ export async function openMonoAgentApp(
   // With storage.postgres the sidecar is the one shared store (loaded only then: a SQLite host never loads pg).
   const sessionHistory =
     storage.kind === "postgres"
-      ? await (await import("./session-history-sidecar-postgres.js")).openPostgresSessionHistorySidecar({
+      ? await (
+          await import("./history/session-history-sidecar-postgres.js")
+        ).openPostgresSessionHistorySidecar({
           ...sidecarInput,
           postgres: storage.postgres,
         })

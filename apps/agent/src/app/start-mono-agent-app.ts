@@ -9,7 +9,7 @@ import {
 import { startHostLedger } from "./host-leftovers.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
 import { prelaunchableServers } from "./prelaunchable-servers.js";
-import { probeSandboxEarly } from "./sandbox-for-run.js";
+import { probeSandboxEarly } from "./run/sandbox-for-run.js";
 import { type StartupWarning, startOptional } from "./startup-warnings.js";
 
 export type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";

@@ -1,4 +1,4 @@
-import type { RunServerPreparer } from "./run-hooks.js";
+import type { RunServerPreparer } from "./run/run-observer.js";
 
 /** A part of the app that could not start; runs go on without it and say so. */
 export interface StartupWarning {

@@ -7,8 +7,8 @@ import {
   createConversationChannel,
   type DeliveryRecorder,
   RUN_HISTORY_FAILED,
-} from "../../src/app/continuation-delivery.js";
-import { startRunRecording } from "../../src/app/run-recorder-observer.js";
+} from "../../src/app/continuations/continuation-delivery.js";
+import { startRunRecording } from "../../src/app/run/run-recorder-observer.js";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { messagesOfRun } from "../fixtures/continuations/continuation-kit.js";
 

@@ -4,7 +4,6 @@ import { type Context, fauxAssistantMessage, fauxToolCall } from "@mariozechner/
 import { afterEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { runCli } from "../cli/run-cli.js";
-import { fauxModel, lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
 import {
   CONTINUATION_SERVER,
   call,
@@ -14,6 +13,7 @@ import {
   readJson,
   waitFor,
 } from "../fixtures/continuations/continuation-kit.js";
+import { fauxModel, lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

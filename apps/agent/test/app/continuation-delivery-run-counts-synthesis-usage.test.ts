@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openRunStore } from "@mono-agent/run-history/sqlite";
 import { afterEach, describe, expect, test } from "vitest";
-import { agentRunStoreFile } from "../../src/app/run-recorder-observer.js";
+import { agentRunStoreFile } from "../../src/app/run/run-recorder-observer.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { resolveModel } from "../../src/runtime/models.js";
 import { call, freePort, makeAgentDir, waitFor } from "../fixtures/continuations/continuation-kit.js";

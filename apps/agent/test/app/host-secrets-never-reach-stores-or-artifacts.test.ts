@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runCliAsync } from "../cli/run-cli.js";
 import {
   type OpenAICompatibleServer,
   startOpenAICompatibleServer,
 } from "../fixtures/openai-compatible/openai-compatible-server.js";
-import { runCliAsync } from "../cli/run-cli.js";
 
 const PRINT_ENV_SERVER = fileURLToPath(new URL("../fixtures/mcp/print-env-server.mjs", import.meta.url));
 

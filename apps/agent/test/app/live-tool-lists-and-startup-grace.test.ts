@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { RunEvent } from "../../src/app/run-events.js";
+import type { RunEvent } from "../../src/app/run/run-events.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 const LIVE = fileURLToPath(new URL("../fixtures/mcp/live-server.mjs", import.meta.url));

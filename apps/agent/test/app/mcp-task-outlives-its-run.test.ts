@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Context, fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
-import { MAX_TASK_HANDOFFS_PER_SERVER } from "../../src/app/mcp-task-handoff.js";
+import { MAX_TASK_HANDOFFS_PER_SERVER } from "../../src/app/continuations/mcp-task-handoff.js";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
   freePort,

@@ -6,8 +6,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { loadMonoAgentConfig } from "@mono-agent/config";
 import { createToolPolicy } from "@mono-agent/policy";
 import { afterEach, describe, expect, test } from "vitest";
-import type { AppToolServers } from "../../src/app/app-tool-provider.js";
-import { type MemoryTools, openMemoryTools } from "../../src/app/memory-tools.js";
+import type { AppToolServers } from "../../src/app/tools/app-tool-provider.js";
+import { type MemoryTools, openMemoryTools } from "../../src/app/tools/memory-tools.js";
 
 const opened: Array<{ tools: MemoryTools; servers: AppToolServers[]; clients: Client[] }> = [];
 afterEach(async () => {
@@ -96,7 +96,7 @@ describe("memory tools on the live request-scoped endpoint", () => {
   });
 
   test("That last condition excludes read-only stores and the Supermemory backend, which implements the shared MemoryStore contract but no durable write surface: a configured memory block does not by itself grant a write tool.", async () => {
-    const { memoryAvailability, memoryToolDecisions } = await import("../../src/app/memory-tools.js");
+    const { memoryAvailability, memoryToolDecisions } = await import("../../src/app/tools/memory-tools.js");
     const cwd = mkdtempSync(join(tmpdir(), "mono-agent-memory-app-"));
     const loaded = await loadMonoAgentConfig({ cwd, env: {}, config: memory });
     const policy = createToolPolicy({});
@@ -163,7 +163,7 @@ describe("memory tools on the live request-scoped endpoint", () => {
   });
 
   test("Unsupported capability is different again: the endpoint is not composed.", async () => {
-    const { memoryAvailability, memoryToolDecisions } = await import("../../src/app/memory-tools.js");
+    const { memoryAvailability, memoryToolDecisions } = await import("../../src/app/tools/memory-tools.js");
     const cwd = mkdtempSync(join(tmpdir(), "mono-agent-memory-app-"));
     const loaded = await loadMonoAgentConfig({ cwd, env: {}, config: memory });
     const noBrowse = {

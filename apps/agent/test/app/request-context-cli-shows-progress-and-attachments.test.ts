@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { RunEvent } from "../../src/app/run-events.js";
+import type { RunEvent } from "../../src/app/run/run-events.js";
 import { makeAgentFolder } from "../cli/agent-folder.js";
 import { runCli } from "../cli/run-cli.js";
 import { contextServer } from "../fixtures/mcp-env/context-kit.js";

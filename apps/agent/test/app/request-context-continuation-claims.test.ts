@@ -3,9 +3,9 @@ import { fauxAssistantMessage } from "@mariozechner/pi-ai";
 import type { ContinuationCapabilityIssuer, ContinuationCapabilityRequest } from "@mono-agent/mcp-env";
 import { afterEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
-import { contextServer, fauxModel, makeAgentDir, readReport } from "../fixtures/mcp-env/context-kit.js";
 // @ts-expect-error plain .mjs fixture without types
 import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
+import { contextServer, fauxModel, makeAgentDir, readReport } from "../fixtures/mcp-env/context-kit.js";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@ import {
   postProgress,
   slowPost,
 } from "../../../../packages/interaction/test/fixtures/progress-client.js";
-import type { RunEvent } from "../../src/app/run-events.js";
+import type { RunEvent } from "../../src/app/run/run-events.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
   contextServer,

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@mariozechner/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
+// @ts-expect-error plain .mjs fixture without types
+import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
 import {
   contextServer,
   fauxModel,
@@ -10,8 +12,6 @@ import {
   readReport,
   stepAfter,
 } from "../fixtures/mcp-env/context-kit.js";
-// @ts-expect-error plain .mjs fixture without types
-import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
 
 const TRUSTED_KEYS = [
   "MONO_AGENT_MCP_PRODUCING_CONVERSATION_ID",

@@ -5,7 +5,7 @@ import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mario
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
 import { openToolHistoryStore } from "@mono-agent/session-history/sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { sessionHistoryFile } from "../../src/app/session-history-sidecar.js";
+import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { conversationStoreFile } from "../../src/conversations/conversation-store-file.js";

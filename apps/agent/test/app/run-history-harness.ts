@@ -19,7 +19,7 @@ import {
   runEventsFile,
   type SqliteRunStore,
 } from "@mono-agent/run-history/sqlite";
-import { runHistoryToolProvider } from "../../src/app/run-history-tool.js";
+import { runHistoryToolProvider } from "../../src/app/history/run-history-tool.js";
 
 /** One run to seed straight into the store (what the recorder writes), with its events file. */
 export interface SeedRun {

@@ -5,7 +5,7 @@ import { createToolPolicy } from "@mono-agent/policy";
 import type { RunStore } from "@mono-agent/run-history";
 import { runEventsFile } from "@mono-agent/run-history/sqlite";
 import { afterEach, describe, expect, test } from "vitest";
-import { runHistoryToolProvider } from "../../src/app/run-history-tool.js";
+import { runHistoryToolProvider } from "../../src/app/history/run-history-tool.js";
 import { assistant, openRunHistoryHarness, type ResultBody, toolResult } from "./run-history-harness.js";
 
 const harnesses: ReturnType<typeof openRunHistoryHarness>[] = [];

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import type { RunEvent as CliRunEvent } from "../../src/app/run-events.js";
+import type { RunEvent as CliRunEvent } from "../../src/app/run/run-events.js";
 import { fixtureServerConfig, makeAgentFolder } from "../cli/agent-folder.js";
 import { CLI_BIN, runCli } from "../cli/run-cli.js";
 import { recordedRuns } from "./run-record-store.js";

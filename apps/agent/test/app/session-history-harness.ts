@@ -11,7 +11,7 @@ import {
   type SqliteToolHistoryStore,
   toolHistoryFile,
 } from "@mono-agent/session-history/sqlite";
-import { sessionHistoryToolProvider } from "../../src/app/session-history-provider.js";
+import { sessionHistoryToolProvider } from "../../src/app/history/session-history-provider.js";
 
 /** One call to record directly in the sidecar (what the observer writes for a pi tool call). */
 export interface RecordedCall {

@@ -6,7 +6,7 @@ import { createToolPolicy } from "@mono-agent/policy";
 import { COLD_RESEED_MAX_BYTES, coldReseedProjection } from "@mono-agent/session-history";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
-import { sessionHistoryToolProvider } from "../../src/app/session-history-provider.js";
+import { sessionHistoryToolProvider } from "../../src/app/history/session-history-provider.js";
 import { type ConnectedSessionHistory, openHarness } from "./session-history-harness.js";
 
 const open: ConnectedSessionHistory[] = [];

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { openToolHistoryStore } from "@mono-agent/session-history/sqlite";
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
-import { sessionHistoryFile } from "../../src/app/session-history-sidecar.js";
+import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 

@@ -6,9 +6,9 @@ import type { PersistenceResult } from "@mono-agent/session-history";
 import { openToolHistoryStore, startToolHistoryWriter } from "@mono-agent/session-history/sqlite";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { RunObserver } from "../../src/app/run-hooks.js";
-import { createSessionHistoryObserver } from "../../src/app/session-history-observer.js";
-import { sessionHistoryFile } from "../../src/app/session-history-sidecar.js";
+import { createSessionHistoryObserver } from "../../src/app/history/session-history-observer.js";
+import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
+import type { RunObserver } from "../../src/app/run/run-observer.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { createRequire } from "node:module";
 import { describe, expect, test } from "vitest";
 import { runCli } from "./run-cli.js";
 

@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
-import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeAgentFolder, STDIO_FIXTURE } from "./agent-folder.js";
-import { runCliAsync } from "./run-cli-async.js";
 import { runCli } from "./run-cli.js";
+import { runCliAsync } from "./run-cli-async.js";
 
 /** Connect timeout of the silent server in these tests: short, so the test shows the bound holds. */
 const SILENT_CONNECT_TIMEOUT_MS = 1_500;

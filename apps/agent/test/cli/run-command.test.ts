@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import type { RunEvent } from "../../src/app/run-events.js";
+import type { RunEvent } from "../../src/app/run/run-events.js";
 import { fixtureServerConfig, makeAgentFolder } from "./agent-folder.js";
 import { CLI_BIN, runCli } from "./run-cli.js";
 

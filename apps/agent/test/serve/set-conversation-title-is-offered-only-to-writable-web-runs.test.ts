@@ -5,9 +5,9 @@ import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mario
 import { createToolPolicy } from "@mono-agent/policy";
 import { createWebThreadStore, isTitleWritable } from "@mono-agent/web-console/node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { WebRunContext } from "../../src/app/conversation-title-context.js";
-import { isConversationTitleOffered } from "../../src/app/conversation-title-provider.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
+import type { WebRunContext } from "../../src/app/tools/conversation-title-context.js";
+import { isConversationTitleOffered } from "../../src/app/tools/conversation-title-provider.js";
 
 const TITLE_TOOL = "mcp__mono-agent-conversation__SetConversationTitle";
 

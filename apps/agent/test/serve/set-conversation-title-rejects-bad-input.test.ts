@@ -4,7 +4,7 @@ import { type RequestScopedEndpoint, startRequestScopedEndpoint } from "@mono-ag
 import { CONVERSATION_TITLE_MAX_CHARACTERS, normalizeConversationTitle } from "@mono-agent/web-console";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createConversationTitleServer } from "../../src/app/conversation-title-server.js";
+import { createConversationTitleServer } from "../../src/app/tools/conversation-title-server.js";
 
 let endpoint: RequestScopedEndpoint;
 let client: Client;

@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { type FauxResponseFactory, fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
+import { waitFor } from "@mono-agent/test-utils";
 import {
   signWebhookBody,
   TriggerError,
@@ -8,7 +9,6 @@ import {
   type WebhookDeliveryStore,
 } from "@mono-agent/triggers";
 import { openWebhookDeliveryStore } from "@mono-agent/triggers/sqlite";
-import { waitFor } from "@mono-agent/test-utils";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";

@@ -22,7 +22,7 @@ import {
   startSlackChannel,
 } from "@mono-agent/slack";
 import type { TelegramChannel } from "@mono-agent/telegram";
-import type { ContinuationPoster } from "../continuation-delivery.js";
+import type { ContinuationPoster } from "../continuations/continuation-delivery.js";
 import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import { resolveSlackConfig } from "./resolve-slack-config.js";

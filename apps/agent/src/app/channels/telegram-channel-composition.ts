@@ -12,9 +12,9 @@ import {
   startTelegramChannel,
   type TelegramChannel,
 } from "@mono-agent/telegram";
-import type { AppToolRunContext } from "../app-tool-provider.js";
-import { outboundRoot } from "../request-context.js";
+import { outboundRoot } from "../request-context/request-context.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
+import type { AppToolRunContext } from "../tools/app-tool-provider.js";
 import { resolveTelegramConfig } from "./resolve-telegram-config.js";
 import { telegramSendToolsOffered } from "./telegram-send-tools-offered.js";
 

@@ -1,5 +1,5 @@
 import type { AskRecord } from "@mono-agent/interaction";
-import type { RunEvent } from "../run-events.js";
+import type { RunEvent } from "../run/run-events.js";
 
 /** The run event of an ask's change: what was asked, and once settled, the answer and who gave it. */
 export function askEvent(ask: AskRecord): Extract<RunEvent, { type: "ask" }> {

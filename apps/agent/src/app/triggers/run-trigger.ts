@@ -1,8 +1,8 @@
 import { triggerPrompt } from "@mono-agent/triggers";
 import type { WebRunRequest, WebRunResult } from "@mono-agent/web-console";
 import { MonoAgentRuntimeError } from "../../runtime/runtime-error.js";
-import type { RunResult } from "../run-agent.js";
-import type { RunEvent } from "../run-events.js";
+import type { RunResult } from "../run/run-agent.js";
+import type { RunEvent } from "../run/run-events.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 import type { DeclaredTrigger } from "./declared-triggers.js";
 

@@ -1,8 +1,8 @@
 import {
+  CONTINUATION_STATES,
   ContinuationError,
   type ContinuationRecord,
   continuationHealth,
-  CONTINUATION_STATES,
   OPERATOR_PAGE_MAX,
 } from "@mono-agent/continuations";
 import {

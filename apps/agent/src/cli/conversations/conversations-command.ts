@@ -3,7 +3,7 @@ import {
   conversationBusyError,
   liveRunsOfConversation,
   resetConversationRecords,
-} from "../../app/reset-conversation.js";
+} from "../../app/conversations/reset-conversation.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
 import {
   CONVERSATION_LIST_MAX_LIMIT,

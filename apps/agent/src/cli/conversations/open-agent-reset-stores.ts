@@ -1,7 +1,7 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import type { RunStore } from "@mono-agent/run-history";
 import { toolHistoryFile } from "@mono-agent/session-history/sqlite";
-import { openToolHistoryForReset } from "../../app/reset-conversation.js";
+import { openToolHistoryForReset } from "../../app/conversations/reset-conversation.js";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
 import { postgresStorageSettings } from "../../storage/postgres-storage-settings.js";
 import {

@@ -1,5 +1,5 @@
 import { rolloverBucketOf } from "@mono-agent/ids";
-import type { ConversationReset } from "../../app/reset-conversation.js";
+import type { ConversationReset } from "../../app/conversations/reset-conversation.js";
 import type { ConversationSummary } from "../../conversations/conversation-store.js";
 import { renderTable } from "../render-table.js";
 

@@ -17,6 +17,7 @@ import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
+
 const USAGE = `mono-agent mcp import [FILE] [--from ${MCP_IMPORT_HOSTS.join("|")}] [--output FILE] [--force] [--dry-run] [--json]`;
 
 const HELP = `usage: ${USAGE}

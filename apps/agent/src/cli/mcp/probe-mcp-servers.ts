@@ -1,8 +1,8 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { connectMcpServers, type McpAuthStore, type RunServerSpec } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
-import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp-auth-store-file.js";
-import { resolveRunServerSpecs } from "../../app/run-server-specs.js";
+import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp/mcp-auth-store-file.js";
+import { resolveRunServerSpecs } from "../../app/run/run-server-specs.js";
 import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
 import { readPackageVersion } from "../package-version.js";
 import { type AuthState, describeAuthState } from "./describe-auth-state.js";

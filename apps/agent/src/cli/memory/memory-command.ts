@@ -1,8 +1,8 @@
 import type { CliIo } from "../cli-io.js";
 import { EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { forgetCommand } from "./memory-forget-command.js";
 import { resolveMemoryRoot } from "./memory-context.js";
+import { forgetCommand } from "./memory-forget-command.js";
 import { rebuildCommand, searchCommand, showCommand, statsCommand } from "./memory-read-commands.js";
 
 const USAGE = [

@@ -1,5 +1,5 @@
 import { stripTerminalControls } from "@mono-agent/evidence";
-import type { RunEvent } from "../../app/run-events.js";
+import type { RunEvent } from "../../app/run/run-events.js";
 
 /** Longest argument summary shown on a tool line, in characters. */
 const ARGUMENT_SUMMARY_CHARACTERS = 80;

@@ -8,7 +8,7 @@ import type {
   WebRunSummaryView,
   WebRunsPageSource,
 } from "@mono-agent/web-console";
-import { listConversationDeliveries } from "../../app/continuation-delivery.js";
+import { listConversationDeliveries } from "../../app/continuations/continuation-delivery.js";
 import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
 

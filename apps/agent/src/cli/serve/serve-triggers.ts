@@ -6,7 +6,7 @@ import {
   openWebhookDeliveryStore,
   type SchedulerLock,
 } from "@mono-agent/triggers/sqlite";
-import { hostTimeZone } from "../../app/rollover-conversation.js";
+import { hostTimeZone } from "../../app/conversations/rollover-conversation.js";
 import type { MonoAgentApp } from "../../app/start-mono-agent-app.js";
 import { declaredTriggers } from "../../app/triggers/declared-triggers.js";
 import type { StartTriggerThread } from "../../app/triggers/run-trigger.js";

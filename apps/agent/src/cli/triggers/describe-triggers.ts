@@ -6,7 +6,7 @@ import {
   WEBHOOK_RUNS_PER_MINUTE_MAX,
   webhookPath,
 } from "@mono-agent/triggers";
-import { hostTimeZone } from "../../app/rollover-conversation.js";
+import { hostTimeZone } from "../../app/conversations/rollover-conversation.js";
 import { type DeclaredTrigger, declaredTriggers } from "../../app/triggers/declared-triggers.js";
 import { resolveWebhookSecrets } from "../../app/triggers/start-webhook-server.js";
 

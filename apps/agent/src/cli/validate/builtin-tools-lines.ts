@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
-import { resolveWebSearchProvider } from "../../app/web-search-provider.js";
+import { resolveWebSearchProvider } from "../../app/tools/web-search-provider.js";
 import type { CheckLine } from "./validate-report.js";
 
 /** The WebSearch line: which provider answers, or why the tool is not offered. */

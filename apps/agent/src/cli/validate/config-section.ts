@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { type ConfigIssue, type LoadedConfig, readBoundedFileSync } from "@mono-agent/config";
-import { MAX_INSTRUCTIONS_BYTES } from "../../app/system-prompt.js";
+import { MAX_INSTRUCTIONS_BYTES } from "../../app/run/system-prompt.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /** Issue codes that belong to the Tools & MCP section rather than the Config section. */

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
-import { collectProtectedPaths } from "../../runtime/protected-paths.js";
 import { isInsideDirectory } from "@mono-agent/tools";
+import { collectProtectedPaths } from "../../runtime/protected-paths.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 /**

@@ -10,8 +10,8 @@ import {
   mcpToolName,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import { type CheckLine, type CheckSection, section, worstStatus } from "./validate-report.js";
 import { memoryRootProblem } from "../memory-root-problem.js";
+import { type CheckLine, type CheckSection, section, worstStatus } from "./validate-report.js";
 
 const SERVERS = {
   MemoryRecall: MEMORY_RECALL_SERVER_NAME,

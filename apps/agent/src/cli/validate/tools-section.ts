@@ -2,12 +2,12 @@ import type { ConfigIssue, EnvRecord, LoadedConfig } from "@mono-agent/config";
 import {
   createToolPolicy,
   findUnknownToolNames,
-  ToolPolicyError,
   type ToolPolicy,
+  ToolPolicyError,
   toolsStillOffered,
 } from "@mono-agent/policy";
-import { validateMemoryAvailability } from "./memory-section.js";
 import { isMcpIssue, issueLine } from "./config-section.js";
+import { validateMemoryAvailability } from "./memory-section.js";
 import { oauthLoginLines } from "./oauth-login-lines.js";
 import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
 import { stdioCommandLines } from "./stdio-command-lines.js";

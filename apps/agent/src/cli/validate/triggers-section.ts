@@ -1,6 +1,6 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { rolloverBucketAt } from "@mono-agent/ids";
-import { hostTimeZone } from "../../app/rollover-conversation.js";
+import { hostTimeZone } from "../../app/conversations/rollover-conversation.js";
 import { isLoopbackHost } from "../serve/loopback-host.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 

@@ -1,7 +1,7 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { coldReseedProjection, type SessionRollover } from "@mono-agent/session-history";
 import type { SqliteToolHistoryStore } from "@mono-agent/session-history/sqlite";
-import type { RunStartInfo } from "./run-hooks.js";
+import type { RunStartInfo } from "../run/run-observer.js";
 
 /** Newest completed calls read for a cold reseed; the 64 KiB projection keeps the newest that fit. */
 export const COLD_RESEED_READ_LIMIT = 500;

@@ -10,8 +10,8 @@ import {
   stageAttachments,
 } from "@mono-agent/mcp-env";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
+import type { RunObserver, RunServerPreparer } from "../run/run-observer.js";
 import { createProgressEmitter } from "./request-context-progress.js";
-import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 
 /** Options of {@link createRequestContextPreparer}. */
 export interface RequestContextPreparerOptions {

@@ -7,7 +7,7 @@ import {
   type ToolLifecycleWrite,
 } from "@mono-agent/session-history";
 import type { ToolHistoryWriter } from "@mono-agent/session-history/sqlite";
-import type { RunObserver, RunStartInfo } from "./run-hooks.js";
+import type { RunObserver, RunStartInfo } from "../run/run-observer.js";
 
 /**
  * Run sources whose records are isolated (returned only with `includeIsolated: true`): proactive turns

@@ -1,7 +1,7 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import { buildSynthesisPrompt, type ContinuationSynthesizer } from "@mono-agent/continuations";
-import type { ResolvedModel } from "../runtime/models.js";
-import { readSystemPrompt } from "./system-prompt.js";
+import type { ResolvedModel } from "../../runtime/models.js";
+import { readSystemPrompt } from "../run/system-prompt.js";
 
 /**
  * The synthesis of continuation results: one Pi session with no tools and no history over the
@@ -18,8 +18,8 @@ export function createContinuationSynthesizer(options: {
   return {
     async synthesize(request) {
       const [{ resolveModel }, { runPiSession }] = await Promise.all([
-        import("../runtime/models.js"),
-        import("../runtime/pi-session.js"),
+        import("../../runtime/models.js"),
+        import("../../runtime/pi-session.js"),
       ]);
       const modelRef = loaded.config.runtime.model;
       const resolved =

@@ -6,8 +6,8 @@ import {
   type SessionHistoryStore,
   type SessionRollover,
 } from "@mono-agent/session-history";
-import type { AppToolProvider } from "./app-tool-provider.js";
-import { requestScopedToolProvider } from "./request-scoped-tool-provider.js";
+import type { AppToolProvider } from "../tools/app-tool-provider.js";
+import { requestScopedToolProvider } from "../tools/request-scoped-tool-provider.js";
 
 /** Options of {@link sessionHistoryToolProvider}. */
 export interface SessionHistoryToolProviderOptions {

@@ -5,8 +5,8 @@ import type {
   ContinuationDeliveryRequest,
 } from "@mono-agent/continuations";
 import Database from "better-sqlite3";
-import { CONVERSATION_ID_PATTERN } from "../conversations/conversation-id.js";
-import type { ConversationStore, SqliteConversationStore } from "../conversations/conversation-store.js";
+import { CONVERSATION_ID_PATTERN } from "../../conversations/conversation-id.js";
+import type { ConversationStore, SqliteConversationStore } from "../../conversations/conversation-store.js";
 
 /** The assistant message a delivered continuation (or, with `model: "adapter-send"`, a channel send) becomes in its conversation. */
 export function continuationMessage(text: string, now: number, model = "continuation"): AgentMessage {

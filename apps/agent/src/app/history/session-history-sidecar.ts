@@ -10,8 +10,8 @@ import {
   type ToolHistoryWriter,
   toolHistoryFile,
 } from "@mono-agent/session-history/sqlite";
-import type { AppToolProvider } from "./app-tool-provider.js";
-import type { RunObserver } from "./run-hooks.js";
+import type { RunObserver } from "../run/run-observer.js";
+import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { createSessionHistoryObserver } from "./session-history-observer.js";
 import { sessionHistoryToolProvider } from "./session-history-provider.js";
 import { createColdReseedAugmenter, type HistoryAugmenter } from "./session-history-reseed.js";

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import type { RunStore } from "@mono-agent/run-history";
 import { isRunOwnerAlive } from "@mono-agent/run-history/sqlite";
 import { openToolHistoryStore, type SqliteToolHistoryStore } from "@mono-agent/session-history/sqlite";
-import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
-import type { ConversationStore } from "../conversations/conversation-store.js";
-import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
+import { assertConversationId, logicalConversationId } from "../../conversations/conversation-id.js";
+import type { ConversationStore } from "../../conversations/conversation-store.js";
+import { MonoAgentRuntimeError } from "../../runtime/runtime-error.js";
 
 /** What a conversation reset removed. */
 export interface ConversationReset {

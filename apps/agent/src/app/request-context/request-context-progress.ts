@@ -1,7 +1,7 @@
 import { createSecretScanner, truncateUtf8 } from "@mono-agent/evidence";
 import type { ProgressReport } from "@mono-agent/mcp-env";
-import type { RunEvent } from "./run-events.js";
-import type { RunObserver, RunStartInfo } from "./run-hooks.js";
+import type { RunEvent } from "../run/run-events.js";
+import type { RunObserver, RunStartInfo } from "../run/run-observer.js";
 
 /**
  * Most bytes of a progress message in a run event: enough for a status sentence or two, small

@@ -7,9 +7,9 @@ import {
 import type { ContinuationCapabilityIssuer } from "@mono-agent/mcp-env";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
-import { createContinuationPreparer } from "./continuation-overlay.js";
+import { createContinuationPreparer } from "../continuations/continuation-overlay.js";
+import type { RunObserver, RunServerPreparer } from "../run/run-observer.js";
 import { createRequestContextPreparer } from "./request-context.js";
-import type { RunObserver, RunServerPreparer } from "./run-hooks.js";
 
 /** Options of `startMonoAgentApp` that concern trusted per-run context. */
 export interface RunContextOptions {

@@ -10,9 +10,9 @@ import {
   type SkillSet,
   skillsPromptSection,
 } from "@mono-agent/tools/node";
-import { createBuiltinTools } from "../runtime/builtin-tools.js";
-import type { ProtectedPaths } from "../runtime/protected-paths.js";
-import { resolveWebSearchProvider } from "./web-search-provider.js";
+import { createBuiltinTools } from "../../runtime/builtin-tools.js";
+import type { ProtectedPaths } from "../../runtime/protected-paths.js";
+import { resolveWebSearchProvider } from "../tools/web-search-provider.js";
 
 /** What one run's built-in tools need from the app. */
 export interface RunBuiltinToolsInput {

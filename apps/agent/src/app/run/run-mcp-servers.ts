@@ -10,9 +10,9 @@ import {
   startMcpServers,
 } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
-import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
-import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
-import { openToolListCache } from "./mcp-tool-list-cache-file.js";
+import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
+import { mcpAuthStoreFile, mcpLoginHint } from "../mcp/mcp-auth-store-file.js";
+import { openToolListCache } from "../mcp/mcp-tool-list-cache-file.js";
 import type { RunEvent } from "./run-events.js";
 import type { RunRequest } from "./run-request.js";
 

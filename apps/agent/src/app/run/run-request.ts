@@ -33,7 +33,7 @@ export interface RunRequest {
    */
   mcpPrompt?: { server: string; name: string; arguments?: Record<string, string> };
   /** Set by the web console for a `web:<threadId>` request: lets app-tool providers decide what to offer. */
-  web?: import("./conversation-title-context.js").WebRunContext;
+  web?: import("../tools/conversation-title-context.js").WebRunContext;
   /** Narrows the config's `sandbox` for this run (never widens it; see `mergeSandboxPolicy`). */
   sandbox?: SandboxPolicyRequest;
   /**

@@ -9,9 +9,11 @@ import {
   startContinuationService,
 } from "@mono-agent/continuations/node";
 import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
-import type { ConversationStore, SqliteConversationStore } from "../conversations/conversation-store.js";
-import type { ResolvedModel } from "../runtime/models.js";
-import type { AgentStorage } from "../storage/agent-storage.js";
+import type { ConversationStore, SqliteConversationStore } from "../../conversations/conversation-store.js";
+import type { ResolvedModel } from "../../runtime/models.js";
+import type { AgentStorage } from "../../storage/agent-storage.js";
+import type { RunObserver } from "../run/run-observer.js";
+import type { RunRecordingService } from "../run/run-recorder-observer.js";
 import {
   type ContinuationPoster,
   createConversationChannel,
@@ -23,8 +25,6 @@ import {
 import { createContinuationSynthesizer } from "./continuation-synthesis.js";
 import { createRunTaskHandoff } from "./mcp-task-handoff.js";
 import { startMcpTaskWatcher } from "./mcp-task-watcher.js";
-import type { RunObserver } from "./run-hooks.js";
-import type { RunRecordingService } from "./run-recorder-observer.js";
 
 /** The state folder when the config has no continuations block (reference §7.1 default). */
 export const DEFAULT_CONTINUATIONS_STATE_DIR = ".mono-agent/continuations";
@@ -59,7 +59,9 @@ export async function sharedContinuations(storage: Extract<AgentStorage, { kind:
     }),
     // drizzle's node-postgres driver is loaded only by a host that shares its stores.
     lookups: storeDeliveryLookups(storage.conversations, async (conversationId, runId) => {
-      const { readPostgresRunMessageJson } = await import("../conversations/conversation-store-postgres.js");
+      const { readPostgresRunMessageJson } = await import(
+        "../../conversations/conversation-store-postgres.js"
+      );
       return readPostgresRunMessageJson(storage.postgres, conversationId, runId);
     }),
   };

@@ -1,6 +1,6 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import { type ContinuationCapabilityIssuer, injectMcpContinuationContext } from "@mono-agent/mcp-env";
-import type { RunServerPreparer } from "./run-hooks.js";
+import type { RunServerPreparer } from "../run/run-observer.js";
 
 /**
  * The continuation-claim preparer: for the servers named in `tools.continuationServers`, refuses the

@@ -10,8 +10,8 @@ import {
   type RunStore,
 } from "@mono-agent/run-history";
 import { createRunEventReader } from "@mono-agent/run-history/sqlite";
-import type { AppToolProvider } from "./app-tool-provider.js";
-import { requestScopedToolProvider } from "./request-scoped-tool-provider.js";
+import type { AppToolProvider } from "../tools/app-tool-provider.js";
+import { requestScopedToolProvider } from "../tools/request-scoped-tool-provider.js";
 
 /** Options of {@link runHistoryToolProvider}. */
 export interface RunHistoryToolProviderOptions {

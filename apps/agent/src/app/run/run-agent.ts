@@ -10,25 +10,25 @@ import {
   type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
-import type { ConversationStore } from "../conversations/conversation-store.js";
-import { BUILTIN_TOOL_NAMES } from "../runtime/builtin-tools.js";
-import type { ResolvedModel } from "../runtime/models.js";
-import type { PrelaunchingStdioLauncher } from "../runtime/prelaunching-stdio-launcher.js";
-import type { ProtectedPaths } from "../runtime/protected-paths.js";
-import type { AppToolProvider } from "./app-tool-provider.js";
-import type { HostSecrets } from "./host-secrets.js";
-import { createApprovalGate } from "./interaction/approval-gate.js";
-import { askEvent } from "./interaction/ask-event.js";
-import type { InteractionHost } from "./interaction/interaction-host.js";
+import type { ConversationStore } from "../../conversations/conversation-store.js";
+import { BUILTIN_TOOL_NAMES } from "../../runtime/builtin-tools.js";
+import type { ResolvedModel } from "../../runtime/models.js";
+import type { PrelaunchingStdioLauncher } from "../../runtime/prelaunching-stdio-launcher.js";
+import type { ProtectedPaths } from "../../runtime/protected-paths.js";
+import type { HistoryAugmenter } from "../history/session-history-reseed.js";
+import type { HostSecrets } from "../host-secrets.js";
+import { createApprovalGate } from "../interaction/approval-gate.js";
+import { askEvent } from "../interaction/ask-event.js";
+import type { InteractionHost } from "../interaction/interaction-host.js";
+import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
-import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-hooks.js";
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
+import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
 import { CONFINED_TOOLS, sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
-import type { HistoryAugmenter } from "./session-history-reseed.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 export type { RunRequest, RunResult } from "./run-request.js";
@@ -177,8 +177,8 @@ export async function runAgent(
   try {
     await observe("run start hook", (observer) => observer.onRunStart?.(info));
     const [{ resolveModel }, { runPiSession }, { createRunBuiltinTools }] = await Promise.all([
-      import("../runtime/models.js"),
-      import("../runtime/pi-session.js"),
+      import("../../runtime/models.js"),
+      import("../../runtime/pi-session.js"),
       import("./run-builtin-tools.js"),
     ]);
     const resolvedModel =

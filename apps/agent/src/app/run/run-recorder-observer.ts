@@ -21,7 +21,7 @@ import {
   sweepRunRetention,
 } from "@mono-agent/run-history/sqlite";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import type { RunObserver } from "./run-hooks.js";
+import type { RunObserver } from "./run-observer.js";
 import { createRunRecordEventMapper } from "./run-record-events.js";
 import { readSystemPrompt } from "./system-prompt.js";
 

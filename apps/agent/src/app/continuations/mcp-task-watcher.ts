@@ -7,9 +7,9 @@ import {
 } from "@mono-agent/continuations/node";
 import { checkMcpTasks, type McpTaskCheck, type RunServerSpec } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
-import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
-import { mcpAuthStoreFile, mcpLoginHint } from "./mcp-auth-store-file.js";
-import { resolveRunServerSpecs } from "./run-server-specs.js";
+import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
+import { mcpAuthStoreFile, mcpLoginHint } from "../mcp/mcp-auth-store-file.js";
+import { resolveRunServerSpecs } from "../run/run-server-specs.js";
 
 /** How often the watcher looks for handed-off tasks that are due, in ms (the continuation worker's tick). */
 export const TASK_WATCH_TICK_MS = 1_000;
