@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as postgres from "../src/postgres.js";
 import * as sqlite from "../src/sqlite.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -96,6 +97,14 @@ describe("public API", () => {
         "approvals",
         "asks",
         "createSqliteInteractionStore",
+      ]
+    `);
+  });
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "INTERACTION_POSTGRES_MIGRATIONS",
+        "openPostgresInteractionStore",
       ]
     `);
   });
