@@ -1,5 +1,7 @@
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
+import { conversationChannel } from "@mono-agent/ids";
 import {
   type AskBroker,
   type AskChannel,
@@ -8,7 +10,6 @@ import {
   type InteractionStore,
 } from "@mono-agent/interaction";
 import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
-import { conversationChannel } from "@mono-agent/ids";
 
 /** Longest timer Node can hold, in ms (2^31-1): the wait of an AskUser call with no expiry. */
 export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;
@@ -36,6 +37,17 @@ function isProcessAlive(owner: string): boolean {
   }
 }
 
+/** The owner of this process's asks: its pid, prefixed by the host name on a store hosts share. */
+function sharedOwner(shared: boolean): string {
+  return shared ? `${hostname()}:${process.pid}` : String(process.pid);
+}
+
+/** On a shared store: an owner on this host is alive while its process runs; other hosts' asks are theirs. */
+function isSharedOwnerAlive(owner: string): boolean {
+  const prefix = `${hostname()}:`;
+  return owner.startsWith(prefix) ? isProcessAlive(owner.slice(prefix.length)) : true;
+}
+
 /** The app's interaction bridge: one store, one broker, the channels that can answer, run observers. */
 export interface InteractionHost {
   readonly broker: AskBroker;
@@ -53,25 +65,30 @@ export interface InteractionHost {
   close(): void;
 }
 
-/** Opens the store, cancels what a stopped host left pending, and starts the broker. */
+/**
+ * Opens the store, cancels what a stopped host left pending, and starts the broker. `sharedStore` (the
+ * PostgreSQL one of `storage.postgres`) replaces the SQLite file; its asks are owned per host and process.
+ */
 export function startInteractionHost(
   loaded: LoadedConfig,
   channels: readonly AskChannel[] = [],
+  sharedStore?: InteractionStore,
 ): InteractionHost {
-  const store = createSqliteInteractionStore({ file: interactionStoreFile(loaded) });
+  const store = sharedStore ?? createSqliteInteractionStore({ file: interactionStoreFile(loaded) });
+  const owner = sharedOwner(sharedStore !== undefined);
   const watchers = new Map<string, Set<(ask: AskRecord) => void>>();
   const registered = new Map<string, AskChannel>();
   for (const channel of channels) registered.set(channel.id, channel);
   const broker = createAskBroker({
     store,
-    owner: String(process.pid),
+    owner,
     channels: [...channels],
     onChange: (ask) => {
       for (const listener of watchers.get(ask.runId) ?? []) listener(ask);
     },
   });
   // A `run` beside a live `serve` of the same folder must not cancel the asks serve is waiting on.
-  const cancelledAtStart = broker.cancelLeftPending(isProcessAlive);
+  const cancelledAtStart = broker.cancelLeftPending(sharedStore ? isSharedOwnerAlive : isProcessAlive);
   const askUserTimeoutMs = loaded.config.interaction.askUser.timeoutMs;
   return {
     broker,
