@@ -20,6 +20,9 @@ export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;
  */
 export const ASK_CALL_MARGIN_MS = 30_000;
 
+/** How often a host on the shared (PostgreSQL) store reads back the asks it waits on, in ms. */
+export const SHARED_STORE_POLL_MS = 1_000;
+
 /** Where the ask and approval store lives: beside the artifacts folder (`.mono-agent/interaction.sqlite`). */
 export function interactionStoreFile(loaded: LoadedConfig): string {
   return join(dirname(loaded.artifactsDir), "interaction.sqlite");
@@ -82,6 +85,8 @@ export function startInteractionHost(
   const broker = createAskBroker({
     store,
     owner,
+    // On the shared store an answer may reach another host: read waited-on asks back every second.
+    ...(sharedStore ? { pollSettledMs: SHARED_STORE_POLL_MS } : {}),
     channels: [...channels],
     onChange: (ask) => {
       for (const listener of watchers.get(ask.runId) ?? []) listener(ask);
