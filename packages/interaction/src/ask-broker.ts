@@ -35,6 +35,11 @@ export interface AskBrokerOptions {
   onChange?: (ask: AskRecord) => void;
   /** Who opens asks through this broker (the host's process), stored with each ask. */
   owner?: string;
+  /**
+   * On a store several hosts share: while someone waits on an ask, read it back every this many ms and
+   * resolve the wait when another host settled it (an answer that reached that host). Default: no polling.
+   */
+  pollSettledMs?: number;
 }
 
 /** The one state machine of asks: open, answer, expire, cancel; every change stored first, then shown. */
@@ -98,6 +103,27 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
   for (const channel of options.channels ?? []) channels.set(channel.id, channel);
   const timers = new Map<string, unknown>();
   const waiters = new Map<string, Set<(ask: AskRecord) => void>>();
+  let pollTimer: unknown;
+  /** Settles here what another host settled in the shared store, for every ask someone waits on. */
+  const pollSettled = () => {
+    for (const askId of [...waiters.keys()]) {
+      let ask: AskRecord | undefined;
+      try {
+        ask = store.get(askId);
+      } catch {
+        continue; // The store is unreachable for now: the next poll reads again.
+      }
+      if (ask !== undefined && ask.status !== "pending") settled(ask);
+    }
+  };
+  const schedulePoll = () => {
+    if (options.pollSettledMs === undefined || pollTimer !== undefined || waiters.size === 0) return;
+    pollTimer = clock.setTimeout(() => {
+      pollTimer = undefined;
+      pollSettled();
+      schedulePoll();
+    }, options.pollSettledMs);
+  };
   const channelOf = (conversationId: string) => channels.get(conversationChannel(conversationId) ?? "");
   const notify = (ask: AskRecord) => {
     try {
@@ -210,7 +236,9 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
       const done = (value: AskRecord) => {
         if (timer !== undefined) clock.clearTimeout(timer);
         waitOptions.signal?.removeEventListener("abort", onAbort);
-        waiters.get(askId)?.delete(done);
+        const set = waiters.get(askId);
+        set?.delete(done);
+        if (set?.size === 0) waiters.delete(askId);
         resolve(value);
       };
       // Read again when the wait ends; a store closed or failing meanwhile answers the last known state
@@ -226,6 +254,7 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
       const list = waiters.get(askId) ?? new Set();
       waiters.set(askId, list);
       list.add(done);
+      schedulePoll();
       if (waitOptions.waitMs !== undefined)
         timer = clock.setTimeout(() => done(current()), waitOptions.waitMs);
       waitOptions.signal?.addEventListener("abort", onAbort, { once: true });
@@ -294,6 +323,8 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
     close() {
       for (const timer of timers.values()) clock.clearTimeout(timer);
       timers.clear();
+      if (pollTimer !== undefined) clock.clearTimeout(pollTimer);
+      pollTimer = undefined;
     },
   };
 }

@@ -17,8 +17,8 @@ export interface AskSettlement {
 }
 
 /**
- * Durable asks. Implementations: `createSqliteInteractionStore` (`@mono-agent/interaction/sqlite`); a
- * PostgreSQL one can follow behind the same interface.
+ * Durable asks. Implementations: `createSqliteInteractionStore` (`@mono-agent/interaction/sqlite`) and
+ * `openPostgresInteractionStore` (`@mono-agent/interaction/postgres`, shared by several hosts).
  */
 export interface AskStore {
   /**

@@ -3,6 +3,7 @@ import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
+import * as postgres from "../src/postgres.js";
 import * as sqlite from "../src/sqlite.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -135,6 +136,14 @@ describe("public API", () => {
         "approvals",
         "asks",
         "createSqliteInteractionStore",
+      ]
+    `);
+  });
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "INTERACTION_POSTGRES_MIGRATIONS",
+        "openPostgresInteractionStore",
       ]
     `);
   });

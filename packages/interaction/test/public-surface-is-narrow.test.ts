@@ -6,11 +6,15 @@ import { describe, expect, test } from "vitest";
 const SRC = fileURLToPath(new URL("../src/", import.meta.url));
 
 describe("the public surface of @mono-agent/interaction", () => {
-  test("the root entry never loads SQLite or drizzle: the store stays on ./sqlite", () => {
-    const rootFiles = readdirSync(SRC).filter((name) => name.endsWith(".ts") && name !== "sqlite.ts");
+  test("the root entry never loads SQLite, PostgreSQL or drizzle: the stores stay on ./sqlite and ./postgres", () => {
+    const rootFiles = readdirSync(SRC).filter(
+      (name) => name.endsWith(".ts") && name !== "sqlite.ts" && name !== "postgres.ts",
+    );
     for (const name of rootFiles) {
       const text = readFileSync(join(SRC, name), "utf8");
-      expect(text, name).not.toMatch(/better-sqlite3|drizzle-orm|\.\/sqlite\//);
+      expect(text, name).not.toMatch(
+        /better-sqlite3|drizzle-orm|@mono-agent\/storage|\.\/(sqlite|postgres)\//,
+      );
     }
   });
 

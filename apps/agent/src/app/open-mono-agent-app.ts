@@ -124,7 +124,12 @@ export async function openMonoAgentApp(
           ledger?.close();
           throw error;
         });
-  const interaction = startInteractionHost(loaded);
+  // With storage.postgres asks and approvals are shared by every host (docs/scaling.md).
+  const interaction = startInteractionHost(
+    loaded,
+    [],
+    storage.kind === "postgres" ? storage.openInteractionStore() : undefined,
+  );
   const inFlight = new Set<Promise<RunResult>>();
   /** Runs in progress by logical conversation: what a reset must not pull the messages from under. */
   const activeRuns = new Map<string, Set<string>>();

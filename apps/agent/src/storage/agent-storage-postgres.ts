@@ -1,7 +1,13 @@
 import { CHANNEL_EVENT_POSTGRES_MIGRATIONS } from "@mono-agent/channel-kit/postgres";
 import { CONTINUATION_POSTGRES_MIGRATIONS } from "@mono-agent/continuations/postgres";
+import type { InteractionStore } from "@mono-agent/interaction";
+import {
+  INTERACTION_POSTGRES_MIGRATIONS,
+  openPostgresInteractionStore,
+} from "@mono-agent/interaction/postgres";
 import { RUN_STORE_POSTGRES_MIGRATIONS } from "@mono-agent/run-history/postgres";
 import { SESSION_HISTORY_POSTGRES_MIGRATIONS } from "@mono-agent/session-history/postgres";
+import { redactPostgresUrl } from "@mono-agent/storage";
 import {
   migratePostgres,
   openPostgresPool,
@@ -25,6 +31,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   SESSION_HISTORY_POSTGRES_MIGRATIONS,
   RUN_STORE_POSTGRES_MIGRATIONS,
   WEB_CONSOLE_POSTGRES_MIGRATIONS,
+  INTERACTION_POSTGRES_MIGRATIONS,
 ];
 
 /**
@@ -54,6 +61,7 @@ export async function openPostgresAgentStorage(
     runLock,
     postgres,
     settings,
+    openInteractionStore: () => openSharedInteractionStore(settings),
     close: async () => {
       await conversations.close();
       await runLock.close();
@@ -78,4 +86,16 @@ export function openAgentPostgresPool(settings: PostgresStorageSettings): Postgr
       { cause: error },
     );
   }
+}
+
+/**
+ * The ask and approval store every host shares (its migrations applied by `openPostgresAgentStorage` or
+ * `mono-agent storage migrate`); the caller closes it.
+ */
+export function openSharedInteractionStore(settings: PostgresStorageSettings): InteractionStore {
+  return openPostgresInteractionStore({
+    url: settings.url,
+    schema: settings.schema,
+    displayUrl: redactPostgresUrl(settings.url),
+  });
 }

@@ -1,4 +1,5 @@
 import type { LoadedConfig } from "@mono-agent/config";
+import type { InteractionStore } from "@mono-agent/interaction";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type { ConversationRunLock } from "../conversations/conversation-run-lock.js";
 import {
@@ -25,6 +26,8 @@ export type AgentStorage =
       postgres: PostgresPool;
       /** The resolved `storage.postgres` (the URL with its password: a host secret). */
       settings: PostgresStorageSettings;
+      /** Opens the shared ask and approval store (the caller closes it). */
+      openInteractionStore(): InteractionStore;
       close(): Promise<void>;
     };
 

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeAgentFolder } from "./agent-folder.js";
@@ -31,6 +33,7 @@ describe("mono-agent storage and validate with storage.postgres", () => {
         { store: "session_history", pending: 2 },
         { store: "runs", pending: 1 },
         { store: "web_console", pending: 1 },
+        { store: "interaction", pending: 1 },
       ],
     });
     expect(before.stdout).not.toContain("mono-agent-test");
@@ -50,10 +53,13 @@ describe("mono-agent storage and validate with storage.postgres", () => {
     expect(migrated.stdout).toMatch(/session_history\s+2 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/runs\s+1 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/web_console\s+1 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/interaction\s+1 applied, 0 pending/);
     expect(migrated.stdout).toContain("memory           files on each host");
 
     const ran = await runCliAsync(["run", "hello there"], { cwd: dir, env });
     expect(ran.exitCode, ran.stderr).toBe(0);
+    // Asks and approvals went to the shared database, not to a SQLite file of this host.
+    expect(existsSync(join(dir, ".mono-agent", "interaction.sqlite"))).toBe(false);
     const listed = await runCliAsync(["conversations", "list", "--json"], { cwd: dir, env });
     const conversations = JSON.parse(listed.stdout).conversations;
     expect(conversations).toEqual([expect.objectContaining({ conversationId: "cli:default" })]);

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
 import { conversationChannel } from "@mono-agent/ids";
@@ -19,6 +20,9 @@ export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;
  */
 export const ASK_CALL_MARGIN_MS = 30_000;
 
+/** How often a host on the shared (PostgreSQL) store reads back the asks it waits on, in ms. */
+export const SHARED_STORE_POLL_MS = 1_000;
+
 /** Where the ask and approval store lives: beside the artifacts folder (`.mono-agent/interaction.sqlite`). */
 export function interactionStoreFile(loaded: LoadedConfig): string {
   return join(dirname(loaded.artifactsDir), "interaction.sqlite");
@@ -34,6 +38,17 @@ function isProcessAlive(owner: string): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** The owner of this process's asks: its pid, prefixed by the host name on a store hosts share. */
+function sharedOwner(shared: boolean): string {
+  return shared ? `${hostname()}:${process.pid}` : String(process.pid);
+}
+
+/** On a shared store: an owner on this host is alive while its process runs; other hosts' asks are theirs. */
+function isSharedOwnerAlive(owner: string): boolean {
+  const prefix = `${hostname()}:`;
+  return owner.startsWith(prefix) ? isProcessAlive(owner.slice(prefix.length)) : true;
 }
 
 /** The app's interaction bridge: one store, one broker, the channels that can answer, run observers. */
@@ -53,25 +68,32 @@ export interface InteractionHost {
   close(): void;
 }
 
-/** Opens the store, cancels what a stopped host left pending, and starts the broker. */
+/**
+ * Opens the store, cancels what a stopped host left pending, and starts the broker. `sharedStore` (the
+ * PostgreSQL one of `storage.postgres`) replaces the SQLite file; its asks are owned per host and process.
+ */
 export function startInteractionHost(
   loaded: LoadedConfig,
   channels: readonly AskChannel[] = [],
+  sharedStore?: InteractionStore,
 ): InteractionHost {
-  const store = createSqliteInteractionStore({ file: interactionStoreFile(loaded) });
+  const store = sharedStore ?? createSqliteInteractionStore({ file: interactionStoreFile(loaded) });
+  const owner = sharedOwner(sharedStore !== undefined);
   const watchers = new Map<string, Set<(ask: AskRecord) => void>>();
   const registered = new Map<string, AskChannel>();
   for (const channel of channels) registered.set(channel.id, channel);
   const broker = createAskBroker({
     store,
-    owner: String(process.pid),
+    owner,
+    // On the shared store an answer may reach another host: read waited-on asks back every second.
+    ...(sharedStore ? { pollSettledMs: SHARED_STORE_POLL_MS } : {}),
     channels: [...channels],
     onChange: (ask) => {
       for (const listener of watchers.get(ask.runId) ?? []) listener(ask);
     },
   });
   // A `run` beside a live `serve` of the same folder must not cancel the asks serve is waiting on.
-  const cancelledAtStart = broker.cancelLeftPending(isProcessAlive);
+  const cancelledAtStart = broker.cancelLeftPending(sharedStore ? isSharedOwnerAlive : isProcessAlive);
   const askUserTimeoutMs = loaded.config.interaction.askUser.timeoutMs;
   return {
     broker,

@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
+import type { InteractionStore } from "@mono-agent/interaction";
 import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
 import { interactionStoreFile } from "../../app/interaction/interaction-host.js";
+import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
-import { loadAgentConfig } from "../load-agent-config.js";
+import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { renderTable } from "../render-table.js";
 
@@ -17,7 +19,8 @@ export const APPROVALS_LIST_MAX_LIMIT = 1_000;
 
 const HELP = `usage: ${USAGE}
 
-Tool approvals people gave or refused (tools.approval), from .mono-agent/interaction.sqlite; no model is loaded.
+Tool approvals people gave or refused (tools.approval), from .mono-agent/interaction.sqlite, or from
+PostgreSQL with storage.postgres (shared by every host); no model is loaded.
 
   approvals list               newest first: id, tool, decision, scope (once, run, conversation, always),
                                conversation, who answered, when, and whether it was revoked
@@ -59,23 +62,31 @@ export async function approvalsCommand(argv: readonly string[], io: CliIo): Prom
       `--limit must be a whole number from 1 to ${APPROVALS_LIST_MAX_LIMIT}; got "${values.limit}"`,
       USAGE,
     );
-  const loaded = await loadAgentConfig(io, {
+  const { loaded, env } = await loadAgentConfigAndEnv(io, {
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
-  const file = interactionStoreFile(loaded);
-  if (!existsSync(file)) {
-    if (action === "revoke")
-      throw new ExitError(`no approval ${JSON.stringify(rest[0])}: none recorded yet`, EXIT_FAILURE);
-    io.stdout.write(
-      values.json ? `${JSON.stringify({ approvals: [], count: 0 })}\n` : "No approvals recorded yet.\n",
-    );
-    return EXIT_OK;
-  }
-  let store: ReturnType<typeof createSqliteInteractionStore>;
+  let store: InteractionStore;
   try {
-    store = createSqliteInteractionStore({ file });
+    const settings = postgresStorageSettings(loaded, env);
+    if (settings !== undefined) {
+      // PostgreSQL (pg and the shared stores) is loaded only when storage.postgres is on.
+      const { openSharedInteractionStore } = await import("../../storage/agent-storage-postgres.js");
+      store = openSharedInteractionStore(settings);
+    } else {
+      const file = interactionStoreFile(loaded);
+      if (!existsSync(file)) {
+        if (action === "revoke")
+          throw new ExitError(`no approval ${JSON.stringify(rest[0])}: none recorded yet`, EXIT_FAILURE);
+        io.stdout.write(
+          values.json ? `${JSON.stringify({ approvals: [], count: 0 })}\n` : "No approvals recorded yet.\n",
+        );
+        return EXIT_OK;
+      }
+      store = createSqliteInteractionStore({ file });
+    }
   } catch (error) {
+    if (error instanceof ExitError) throw error;
     throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
   }
   try {
