@@ -7,7 +7,7 @@ import { type CheckLine, type CheckSection, section } from "./validate-report.js
  * Where the stores live. Without `storage.postgres`: SQLite files (ok, nothing to check here). With it:
  * the URL's variable is set, the database answers (`--connect` only: validate opens no connection
  * otherwise) and each store's migrations are current. Lists what every host shares (conversations, run
- * records, SessionHistory, continuations, web threads, channel dedupe) and says that memory stays
+ * records, SessionHistory, continuations, web threads, asks and approvals, channel dedupe) and says that memory stays
  * file-based and per host.
  */
 export async function storageSection(
@@ -49,7 +49,7 @@ export async function storageSection(
     postgres = openAgentPostgresPool(settings);
     lines.push({
       status: "ok",
-      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations, continuations, web threads and channel event dedupe are shared by every host; runs of one conversation serialize across hosts; continuation records are leased, so each is delivered once by one host.`,
+      message: `PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}: conversations, continuations, web threads, asks and tool approvals, and channel event dedupe are shared by every host; runs of one conversation serialize across hosts; continuation records are leased, so each is delivered once by one host.`,
     });
     lines.push({
       status: "ok",
