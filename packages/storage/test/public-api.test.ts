@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
+import * as node from "../src/node.js";
 import * as postgres from "../src/postgres.js";
 import * as sqlite from "../src/sqlite.js";
 import * as testing from "../src/testing.js";
@@ -29,6 +30,18 @@ describe("public API", () => {
         "StorageErrorCode",
         "assertPostgresSchemaName",
         "redactPostgresUrl",
+      ]
+    `);
+  });
+  test("./node", () => {
+    expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
+      [
+        "processAlive",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
+      [
+        "processAlive",
       ]
     `);
   });

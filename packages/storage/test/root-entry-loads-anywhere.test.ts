@@ -28,6 +28,7 @@ describe("package shape", () => {
       ".",
       "./sqlite",
       "./postgres",
+      "./node",
       "./package.json",
       "./testing",
     ]);

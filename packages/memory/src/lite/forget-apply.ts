@@ -1,10 +1,10 @@
 import {
+  closeSync,
   copyFileSync,
   existsSync,
   fsyncSync,
   mkdirSync,
   openSync,
-  closeSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -13,17 +13,17 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { processAlive } from "@mono-agent/storage/node";
 import { FORGET_BACKUP_MAX_AGE_DAYS, FORGET_BACKUPS_KEPT } from "../limits.js";
 import { formatBullet, formatDailyFile, parseDailyFile } from "../memory-bullet.js";
 import { MemoryError } from "../memory-error.js";
 import { canonicalSourceFingerprint, listCanonicalFiles, readSource } from "./canonical-source.js";
 import { sha256Hex } from "./content-hash.js";
 import { readForgetPlan, rootFingerprint } from "./forget-plan.js";
-import { rebuildMemoryIndexAt } from "./rebuild-memory-index.js";
 import { FORGET_BACKUP_PREFIX, MAINTENANCE_FILE, sourcePath } from "./memory-paths.js";
+import { rebuildMemoryIndexAt } from "./rebuild-memory-index.js";
 import { runningAgentPid } from "./runtime-marker.js";
 import { acquireWriterLock, readWriterLock } from "./writer-lock.js";
-import { processAlive } from "./process-alive.js";
 
 const DAY_MS = 86_400_000;
 const BACKUP_MANIFEST = "manifest.json";

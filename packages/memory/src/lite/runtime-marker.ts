@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { processAlive } from "@mono-agent/storage/node";
 import { RUNTIME_MARKER_HEARTBEAT_MS, RUNTIME_MARKER_STALE_MS } from "../limits.js";
 import { INDEX_DIR, RUNTIME_MARKER_FILE } from "./memory-paths.js";
-import { processAlive } from "./process-alive.js";
 
 interface RuntimeMarker {
   schemaVersion: 1;

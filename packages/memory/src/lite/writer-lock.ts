@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processAlive } from "@mono-agent/storage/node";
 import { WRITER_LOCK_STALE_MS, WRITER_LOCK_WAIT_MS } from "../limits.js";
 import { MemoryError } from "../memory-error.js";
 import { WRITER_LOCK_FILE } from "./memory-paths.js";
-import { processAlive } from "./process-alive.js";
 
 /** Poll interval while another writer holds the lock, in ms: writes take about a millisecond. */
 const LOCK_POLL_MS = 2;

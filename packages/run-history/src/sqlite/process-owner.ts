@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { processAlive } from "@mono-agent/storage/node";
 import type { RunOwner } from "../run-store.js";
 
 let current: RunOwner | undefined;
@@ -63,12 +64,7 @@ export function isRunOwnerAlive(owner: RunOwner, self: RunOwner = currentRunOwne
     const boot = bootId();
     if (boot !== undefined && ownerBoot !== boot) return false;
   }
-  if (!Number.isSafeInteger(owner.pid) || owner.pid <= 0) return false;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
-  }
+  if (!processAlive(owner.pid)) return false;
   if (procStatFields(owner.pid)?.[0] === "Z") return false;
   if (owner.startToken.startsWith("linux:")) {
     const token = linuxStartToken(owner.pid);

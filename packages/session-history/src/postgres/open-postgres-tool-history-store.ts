@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { processAlive } from "@mono-agent/storage/node";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import {
   and,
@@ -180,7 +181,7 @@ export function openPostgresToolHistoryStore(
       guarded("write tool records", () =>
         writeBatchStatements(postgres.pool, writes, ownerId, toolOutputRoot),
       ),
-    recoverInterrupted: (host, isProcessAlive = processIsAlive) =>
+    recoverInterrupted: (host, isProcessAlive = processAlive) =>
       guarded("recover interrupted calls", () =>
         recoverPostgresInterruptedCalls(postgres.pool, host, isProcessAlive),
       ),
@@ -229,13 +230,4 @@ function searchWhere(query: CallSearchQuery): SQL {
     );
   }
   return and(...conditions)!;
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

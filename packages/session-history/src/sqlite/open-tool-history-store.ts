@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { processAlive } from "@mono-agent/storage/node";
 import { migrateSqlite, openSqliteDatabase } from "@mono-agent/storage/sqlite";
 import type Database from "better-sqlite3";
 import { and, desc, eq, gte, inArray, isNotNull, lte, not, or, type SQL, sql } from "drizzle-orm";
@@ -225,7 +226,7 @@ function createStore(parts: StoreParts): SqliteToolHistoryStore {
     writeResult: (write, ownerId) =>
       guardedWrite("write a result", () => writeStatements().writeResult(write, ownerId, toolOutputRoot)),
     inImmediateTransaction: (action) => sqlite.transaction(action).immediate(),
-    recoverInterrupted: (isProcessAlive = processIsAlive) =>
+    recoverInterrupted: (isProcessAlive = processAlive) =>
       guardedWrite("recover interrupted calls", () => recoverInterruptedCalls(sqlite, isProcessAlive)),
     applyRetention: (nowMs = Date.now(), ceilingMs = MAINTENANCE_CEILING_MS) =>
       guardedWrite("apply retention", () =>
@@ -297,15 +298,6 @@ function searchWhere(query: CallSearchQuery, sparse: boolean): SQL {
 /** A GLOB pattern that matches `term` literally (`*`, `?` and `[` wrapped in brackets). */
 function escapeGlob(term: string): string {
   return term.replace(/[*?[]/g, (character) => `[${character}]`);
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 function guardedWrite<T>(what: string, run: () => T): T {

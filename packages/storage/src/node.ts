@@ -1,0 +1,1 @@
+export { processAlive } from "./node/process-alive.js";
