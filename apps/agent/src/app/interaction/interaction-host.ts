@@ -10,6 +10,7 @@ import {
   type InteractionStore,
 } from "@mono-agent/interaction";
 import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
+import { processAlive } from "@mono-agent/storage/node";
 
 /** Longest timer Node can hold, in ms (2^31-1): the wait of an AskUser call with no expiry. */
 export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;
@@ -30,14 +31,7 @@ export function interactionStoreFile(loaded: LoadedConfig): string {
 
 /** Whether the process that opened an ask (its pid as the ask's owner) still runs. */
 function isProcessAlive(owner: string): boolean {
-  const pid = Number(owner);
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return processAlive(Number(owner));
 }
 
 /** The owner of this process's asks: its pid, prefixed by the host name on a store hosts share. */
