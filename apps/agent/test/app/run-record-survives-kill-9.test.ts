@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import { fixtureServerConfig, makeAgentFolder } from "../cli/agent-folder.js";
 import { CLI_BIN, runCli } from "../cli/run-cli.js";
@@ -14,7 +16,9 @@ afterEach(() => {
 /**
  * Starts `mono-agent run` on a prompt that makes the demo model call the fixture's `silent` tool (a
  * tool that never answers, so the run stays in the middle of a tool call), and resolves once the
- * events file holds the checkpointed tool_use (the 5 s checkpoint of reference §4.1).
+ * checkpoint of reference §4.1 (after 5 s) is whole: the events file holds the tool_use and the summary
+ * row counts its events. A checkpoint writes the events first and the summary second, so a kill between
+ * the two leaves a summary one checkpoint behind; that window is not what this test is about.
  */
 async function runStuckInToolCall(dir: string): Promise<{ child: ChildProcess; runId: string }> {
   const child = spawn(process.execPath, [CLI_BIN, "run", "--json", "stay silent please"], {
@@ -35,11 +39,34 @@ async function runStuckInToolCall(dir: string): Promise<{ child: ChildProcess; r
   for (let attempt = 0; attempt < 1_200; attempt++) {
     const runId = /"runId":"([^"]+)"/.exec(stdout)?.[1];
     const file = runId ? `${artifactsDirOf(dir)}/run-${runId}.events.jsonl` : undefined;
-    if (runId && file && existsSync(file) && readFileSync(file, "utf8").includes('"tool_use"'))
+    if (
+      runId &&
+      file &&
+      existsSync(file) &&
+      readFileSync(file, "utf8").includes('"tool_use"') &&
+      summaryCountsEvents(dir, runId)
+    )
       return { child, runId };
     await new Promise((resolveWait) => setTimeout(resolveWait, 50));
   }
   throw new Error(`the run never checkpointed its tool call; stdout: ${stdout}; stderr: ${stderr}`);
+}
+
+/** Whether the run's summary row has taken in a checkpoint (its event count is past zero). */
+function summaryCountsEvents(dir: string, runId: string): boolean {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(join(artifactsDirOf(dir), "runs.sqlite"), { readonly: true, fileMustExist: true });
+    const row = db.prepare("SELECT event_count AS count FROM runs WHERE run_id = ?").get(runId) as
+      | { count: number }
+      | undefined;
+    return (row?.count ?? 0) > 0;
+  } catch {
+    // Not created yet, or busy: look again on the next turn.
+    return false;
+  } finally {
+    db?.close();
+  }
 }
 
 function showJson(dir: string, runId: string) {
