@@ -37,8 +37,23 @@ import { postgresSearchFigures, sqliteSearchFigures } from "../session-history/r
 import { postgresRuns, runHistorySearch, runStartAndSettle, sqliteRuns } from "./run-records.mjs";
 
 const CONVERSATIONS = 20;
-const TURNS = Number(process.argv[2] ?? 25);
-const CONTINUATIONS = Number(process.argv[3] ?? 200);
+const USAGE =
+  "usage: node bench/storage/run.mjs [turns per conversation (default 25)] [continuations (default 200)]";
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const TURNS = positiveInteger(process.argv[2], 25, "turns per conversation");
+const CONTINUATIONS = positiveInteger(process.argv[3], 200, "continuations");
+
+/** `value` as a positive integer, `fallback` when absent; exits naming the accepted form otherwise. */
+function positiveInteger(value, fallback, name) {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (Number.isInteger(n) && n > 0) return n;
+  console.error(`bench/storage: ${name} must be a positive integer, got ${JSON.stringify(value)}\n${USAGE}`);
+  process.exit(2);
+}
 /** Runs recorded one after another for run start + settle. */
 const RECORDED_RUNS = 200;
 /** Settled runs RunHistory searches (retention's default maxCount). */
