@@ -58,3 +58,9 @@ export const RETENTION_MAX_TOMBSTONES = 10_000;
 
 /** Retention default: age of a tombstone, in ms (SPEC §5: 30 days). */
 export const RETENTION_TOMBSTONE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+
+/** Bound on draining deferred writes before a run is finalized, in ms (the SQLite writer's `DRAIN_TIMEOUT_MS`). */
+export const OBSERVER_DRAIN_TIMEOUT_MS = 5_000;
+
+/** Newest completed calls read for a cold reseed; the 64 KiB projection keeps the newest that fit. */
+export const COLD_RESEED_READ_LIMIT = 500;

@@ -2,11 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import type { PersistenceResult } from "@mono-agent/session-history";
-import { openToolHistoryStore, startToolHistoryWriter } from "@mono-agent/session-history/sqlite";
+import { openToolHistoryStore } from "@mono-agent/session-history/sqlite";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createSessionHistoryObserver } from "../../src/app/history/session-history-observer.js";
 import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
 import type { RunObserver } from "../../src/app/run/run-observer.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -91,59 +89,5 @@ describe("the sidecar writer while another connection holds the database locked"
     store.close();
     expect(call).toMatchObject({ toolCallId: "call-locked", toolName: "Read", state: "success" });
     expect(call?.resultPayload).toContain("locked readme");
-  });
-
-  test("the observer reports each event's write as deferred while the lock is held, and both records are committed after the drain", async () => {
-    const file = join(
-      mkdtempSync(join(tmpdir(), "session-history-lock-observer-")),
-      "tool-lifecycles.sqlite",
-    );
-    const writer = startToolHistoryWriter({ file });
-    await writer.maintain();
-    const outcomes: PersistenceResult[] = [];
-    const observer = createSessionHistoryObserver({
-      writer,
-      onPersistence: (_write, outcome) => outcomes.push(outcome),
-    });
-    const info = {
-      runId: "run-1",
-      conversationId: "cli:default",
-      modelRef: "faux:test",
-      request: { input: "x" },
-      startedAt: new Date(),
-      signal: new AbortController().signal,
-    };
-    const locker = new Database(file);
-    locker.exec("BEGIN EXCLUSIVE");
-    await observer.onAgentEvent?.(info, {
-      type: "tool_execution_start",
-      toolCallId: "c1",
-      toolName: "Read",
-      args: { path: "a" },
-    });
-    await observer.onAgentEvent?.(info, {
-      type: "tool_execution_end",
-      toolCallId: "c1",
-      toolName: "Read",
-      result: { content: [{ type: "text", text: "ok" }] },
-      isError: false,
-    });
-    expect(outcomes).toEqual([
-      { persistence: "deferred", errorCode: "history_persistence_timeout" },
-      { persistence: "deferred", errorCode: "history_persistence_timeout" },
-    ]);
-    setTimeout(() => locker.exec("ROLLBACK"), 300);
-    await observer.onRunEnd?.(info, {} as never);
-    locker.close();
-    expect(writer.statistics()).toMatchObject({ persisted: 2, deferred: 2, failed: 0 });
-    await writer.close();
-    const store = openToolHistoryStore({ file });
-    expect(
-      store.listCompletedCalls(
-        { conversationId: "cli:default", runId: "x", rollover: "none", includeIsolated: false },
-        5,
-      ),
-    ).toHaveLength(1);
-    store.close();
   });
 });

@@ -1,4 +1,9 @@
 export {
+  type OpenPostgresToolHistorySidecarOptions,
+  openPostgresToolHistorySidecar,
+  type PostgresToolHistorySidecar,
+} from "./open-postgres-tool-history-sidecar.js";
+export {
   type OpenPostgresToolHistoryStoreOptions,
   openPostgresToolHistoryStore,
   POSTGRES_MAINTENANCE_CEILING_MS,

@@ -1,4 +1,5 @@
 export { runToolOutputDir } from "./artifact-paths.js";
+export { openToolHistorySidecar, type ToolHistorySidecar } from "./open-tool-history-sidecar.js";
 export {
   type OpenToolHistoryStoreOptions,
   openToolHistoryStore,

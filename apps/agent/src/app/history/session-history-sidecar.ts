@@ -1,18 +1,14 @@
-import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import type { ToolPolicy } from "@mono-agent/policy";
-import type { SessionHistoryStore } from "@mono-agent/session-history";
+import { createSessionHistoryObserver, type SessionHistoryStore } from "@mono-agent/session-history";
 import {
-  openToolHistoryStore,
-  type SqliteToolHistoryStore,
-  startToolHistoryWriter,
+  openToolHistorySidecar,
   type ToolHistoryWriter,
   toolHistoryFile,
 } from "@mono-agent/session-history/sqlite";
 import type { RunObserver } from "../run/run-observer.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
-import { createSessionHistoryObserver } from "./session-history-observer.js";
 import { sessionHistoryToolProvider } from "./session-history-provider.js";
 import { createColdReseedAugmenter, type HistoryAugmenter } from "./session-history-reseed.js";
 
@@ -71,40 +67,26 @@ export function sessionHistoryFile(loaded: LoadedConfig): string {
 }
 
 /**
- * Opens the sidecar: store (migrated), crash recovery (dangling invocations of dead or closed writers
- * become `interrupted`, never rerun), one retention pass, then the worker-thread writer. Returns the
- * observer, the SessionHistory provider and the cold-reseed augmenter to compose. When the sidecar
+ * Opens the sidecar (`openToolHistorySidecar`: store, crash recovery, one retention pass, writer) and
+ * composes its observer, the SessionHistory provider and the cold-reseed augmenter. When the sidecar
  * cannot be opened, returns empty lists and the error, so the app still starts without SessionHistory.
  */
 export function openSessionHistorySidecar(
   input: SessionHistorySidecarInput,
 ): SessionHistorySidecar | UnavailableSidecar {
-  const file = sessionHistoryFile(input.loaded);
-  const toolOutputRoot = join(input.loaded.artifactsDir, "tool-output");
-  let store: SqliteToolHistoryStore;
-  let recoveredAtStart = 0;
-  try {
-    store = openToolHistoryStore({ file, toolOutputRoot });
-    recoveredAtStart = store.recoverInterrupted();
-    store.applyRetention();
-  } catch (error) {
-    return unavailableSidecar(error);
-  }
-  const writer = startToolHistoryWriter({ file, toolOutputRoot });
+  const opened = openToolHistorySidecar({ artifactsDir: input.loaded.artifactsDir });
+  if ("error" in opened) return unavailableSidecar(opened.error);
+  const { store, writer } = opened;
   const secretScanner = input.secretScanner ?? createSecretScanner({ env: input.env });
   const rollover = input.loaded.config.runtime.session?.rollover ?? "none";
-  let closing: Promise<void> | undefined;
   return {
-    file,
+    file: opened.file,
     store,
     writer,
-    recoveredAtStart,
+    recoveredAtStart: opened.recoveredAtStart,
     observers: [createSessionHistoryObserver({ writer, secretScanner })],
     appToolProviders: [sessionHistoryToolProvider({ store, policy: input.policy, rollover, secretScanner })],
     historyAugmenters: [createColdReseedAugmenter(store, rollover)],
-    close() {
-      closing ??= writer.close().finally(() => store.close());
-      return closing;
-    },
+    close: () => opened.close(),
   };
 }
