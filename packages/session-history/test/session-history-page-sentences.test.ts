@@ -1,12 +1,18 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { OMISSION_MARKERS } from "@mono-agent/evidence";
-import { createToolPolicy } from "@mono-agent/policy";
-import { COLD_RESEED_MAX_BYTES, coldReseedProjection } from "@mono-agent/session-history";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
-import { sessionHistoryToolProvider } from "../../src/app/history/session-history-provider.js";
+// The writer runs its bundled worker thread, which only the build has.
+import { startToolHistoryWriter } from "../dist/sqlite/index.js";
+import {
+  COLD_RESEED_MAX_BYTES,
+  coldReseedProjection,
+  FOREGROUND_TIMEOUT_MS,
+  invocationWrite,
+  resultWrite,
+} from "../src/index.js";
+import { openToolHistoryStore } from "../src/sqlite/index.js";
 import { type ConnectedSessionHistory, openHarness } from "./session-history-harness.js";
 
 const open: ConnectedSessionHistory[] = [];
@@ -25,40 +31,6 @@ async function harnessWith(calls: Parameters<ReturnType<typeof openHarness>["rec
   return { ...harness, connect };
 }
 
-function offered(policy: { allowedTools?: string[]; disallowedTools?: string[] }) {
-  const harness = openHarness();
-  return sessionHistoryToolProvider({
-    store: harness.store,
-    policy: createToolPolicy(policy),
-    rollover: "none",
-  })({
-    runId: "run-now",
-    conversationId: "cli:default",
-    signal: new AbortController().signal,
-  });
-}
-
-function rawPost(url: string, host: string): Promise<number> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: "POST",
-        headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on("error", reject);
-    request.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
-  });
-}
-
 describe("SessionHistory: retained tool lifecycles (seed page, one test per sentence)", () => {
   test("SessionHistory is the sibling read-only, request-scoped MCP tool over the canonical managed-tool sidecar, not an extension of RunHistory.", async () => {
     const harness = await harnessWith([{ runId: "run-old", toolCallId: "c1", args: { path: "README.md" } }]);
@@ -70,52 +42,12 @@ describe("SessionHistory: retained tool lifecycles (seed page, one test per sent
     expect(body.items.map((item: { toolCallId: string }) => item.toolCallId)).toEqual(["c1"]);
   });
 
-  test("It has no config key.", async () => {
-    const { loadMonoAgentConfig } = await import("@mono-agent/config");
-    await expect(
-      loadMonoAgentConfig({ cwd: openHarness().root, env: {}, config: { sessionHistory: {} } }),
-    ).rejects.toThrow(/sessionHistory/);
-    expect((await offered({})).servers.map((server) => server.name)).toEqual(["mono-agent-session-history"]);
-  });
-
-  test("Allow-all exposes it automatically on compatible routes; a restrictive policy must name SessionHistory (session_history is a deprecated policy alias), and disallowedTools can remove it.", async () => {
-    const count = async (policy: { allowedTools?: string[]; disallowedTools?: string[] }) => {
-      const provided = await offered(policy);
-      await provided.cleanup();
-      return provided.servers.length;
-    };
-    expect(await count({})).toBe(1);
-    expect(await count({ allowedTools: ["Read"] })).toBe(0);
-    expect(await count({ allowedTools: ["SessionHistory"] })).toBe(1);
-    expect(await count({ allowedTools: ["session_history"] })).toBe(1);
-    expect(await count({ disallowedTools: ["SessionHistory"] })).toBe(0);
-  });
-
-  test("The endpoint is bound to a random per-request loopback capability path, requires the exact loopback Host header, creates a fresh stateless MCP server/transport for every HTTP request, and disappears at request cleanup.", async () => {
-    const harness = await harnessWith([]);
-    const first = await harness.connect({ runId: "run-a" });
-    const second = await harness.connect({ runId: "run-b" });
-    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/[0-9a-f-]{36}$/);
-    expect(first.url).not.toBe(second.url);
-    const port = new URL(first.url).port;
-    expect(await rawPost(first.url, `localhost:${port}`)).toBe(404);
-    expect(await rawPost(`${new URL(first.url).origin}/mcp/other`, `127.0.0.1:${port}`)).toBe(404);
-    await first.call({});
-    await first.call({});
-    await first.close();
-    open.splice(open.indexOf(first), 1);
-    await expect(rawPost(first.url, `127.0.0.1:${port}`)).rejects.toThrow();
-  });
-
   test("The event-side writer keeps a 250 ms foreground ceiling.", async () => {
-    const { FOREGROUND_TIMEOUT_MS } = await import("@mono-agent/session-history");
     expect(FOREGROUND_TIMEOUT_MS).toBe(250);
-    // The measured ceiling under a held lock is session-history-writer-under-lock.test.ts.
+    // The measured ceiling under a held lock is apps/agent/test/app/session-history-writer-under-lock.test.ts.
   });
 
   test("An accepted write that has not answered by then is marked deferred, continues in the dedicated worker, and is drained before bounded run finalization; only a definitive rejection is marked failed.", async () => {
-    const { startToolHistoryWriter } = await import("@mono-agent/session-history/sqlite");
-    const { invocationWrite } = await import("@mono-agent/session-history");
     const harness = openHarness();
     const writer = startToolHistoryWriter({ file: harness.file });
     await writer.maintain();
@@ -140,8 +72,6 @@ describe("SessionHistory: retained tool lifecycles (seed page, one test per sent
   });
 
   test("A deferred run event is not a final persistence claim.", async () => {
-    const { startToolHistoryWriter } = await import("@mono-agent/session-history/sqlite");
-    const { invocationWrite, resultWrite } = await import("@mono-agent/session-history");
     const harness = openHarness();
     const writer = startToolHistoryWriter({ file: harness.file, foregroundTimeoutMs: 1 });
     const identity = {
@@ -613,7 +543,7 @@ describe("SessionHistory: retained tool lifecycles (seed page, one test per sent
     ]);
     const session = await harness.connect({ runId: "run-now" });
     const old = (await session.call({ runIds: ["r1"] })).body.items[0];
-    const store = (await import("@mono-agent/session-history/sqlite")).openToolHistoryStore({
+    const store = openToolHistoryStore({
       file: harness.file,
       retention: { maxCompletedCalls: 1 },
     });
@@ -666,7 +596,6 @@ describe("SessionHistory: retained tool lifecycles (seed page, one test per sent
     const session = await harness.connect({ runId: "run-now" });
     const refs = (await session.call({})).body.items[0].artifactReferences;
     expect(refs).toHaveLength(1);
-    const { rmSync } = await import("node:fs");
     rmSync(join(runDir, "kept.txt"));
     expect((await session.call({})).body.items[0].artifactReferences).toEqual([
       { id: refs[0].id, available: false },
@@ -689,7 +618,6 @@ describe("SessionHistory: retained tool lifecycles (seed page, one test per sent
     expect(JSON.stringify(get.body)).not.toContain(harness.root);
     expect(JSON.stringify(get.body.record.artifactReferences)).not.toContain("out.txt");
     harness.store.applyRetention(Date.now() + 10 * 365 * 86_400_000);
-    const { existsSync } = await import("node:fs");
     expect(existsSync(join(runDir, "out.txt"))).toBe(true);
   });
 
