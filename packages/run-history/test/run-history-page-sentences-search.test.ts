@@ -1,11 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createToolPolicy } from "@mono-agent/policy";
-import type { RunStore } from "@mono-agent/run-history";
-import { runEventsFile } from "@mono-agent/run-history/sqlite";
 import { afterEach, describe, expect, test } from "vitest";
-import { runHistoryToolProvider } from "../../src/app/history/run-history-tool.js";
+import type { RunStore } from "../src/index.js";
+import { runEventsFile } from "../src/sqlite.js";
 import { assistant, openRunHistoryHarness, type ResultBody, toolResult } from "./run-history-harness.js";
 
 const harnesses: ReturnType<typeof openRunHistoryHarness>[] = [];
@@ -145,31 +141,17 @@ describe("RunHistory: prior-run evidence (seed page, one test per sentence): arg
           : value;
       },
     }) as RunStore;
-    const provided = await runHistoryToolProvider({
-      store: counting,
-      artifactsDir: opened.artifactsDir,
-      policy: createToolPolicy({}),
-      rollover: "none",
-    })({
-      runId: "run-now",
-      conversationId: "cli:default",
-      signal: new AbortController().signal,
-    });
-    const client = new Client({ name: "count", version: "1.0.0" });
-    const url = provided.servers[0]?.transport === "http" ? provided.servers[0].url : "";
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const session = await opened.connect({ runId: "run-now", store: counting, secretScanner: null });
     const scans = /^(readSettledRunsSince|listRunIds|getRunSearchFields|scanRunSearchFields|listRuns)$/;
-    await client.callTool({ name: "RunHistory", arguments: { query: "report number" } });
+    await session.call({ query: "report number" });
     // One read of the conversation's settled summaries.
     expect(calls.filter((name) => scans.test(name))).toEqual(["readSettledRunsSince"]);
     expect(settledRead).toEqual([8]);
     calls.length = 0;
-    await client.callTool({ name: "RunHistory", arguments: { query: "report" } });
+    await session.call({ query: "report" });
     // A second call asks only what settled since the first; the summaries it already matched are not read again.
     expect(calls.filter((name) => scans.test(name))).toEqual(["readSettledRunsSince"]);
     expect(settledRead).toEqual([8, 0]);
-    await client.close();
-    await provided.cleanup();
   });
 
   test("It does not open event JSONL to decide what matches and only considers sanitized trigger/user input, run id, dates, status/failure kind, source/detail, model, and effort.", async () => {
