@@ -1,15 +1,15 @@
-import type { McpElicitationPort } from "./mcp-elicitation-port.js";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { ConnectedTransport } from "./connect-mcp-server.js";
+import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
 import type { McpToolProgressEvent } from "./mcp-agent-tool.js";
 import type { McpBridgeErrorCode } from "./mcp-bridge-error.js";
+import type { McpElicitationPort } from "./mcp-elicitation-port.js";
 import type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";
 import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 import type { McpToolListCache } from "./mcp-tool-list-cache.js";
-import { type McpServerStatusEvent, startMcpServers } from "./start-mcp-servers.js";
 import type { RunServerSpec } from "./run-server-spec.js";
+import { type McpServerStatusEvent, startMcpServers } from "./start-mcp-servers.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
-import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
 
 export { CLOSE_MARGIN_MS } from "./start-mcp-servers.js";
 

@@ -1,1 +1,7 @@
 export { createFileMcpAuthStore } from "./file-mcp-auth-store.js";
+export { createFileMcpToolListCache } from "./file-mcp-tool-list-cache.js";
+export {
+  type BrowserLogin,
+  type BrowserLoginOptions,
+  startBrowserLogin,
+} from "./start-browser-login.js";

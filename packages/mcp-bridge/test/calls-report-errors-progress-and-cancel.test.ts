@@ -12,10 +12,10 @@ import {
   bridgeError,
   bridgeOptions,
   contentText,
-  useTempDir,
   resultText,
   runFauxAgent,
   toolNamed,
+  useTempDir,
 } from "./fixtures/bridge-test-kit.js";
 import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../src/build-child-env.js";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
-  TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
   makeTempDir,
   resultText,
   runFauxAgent,
+  TEST_SERVER_OPTIONS,
   testLauncher,
 } from "./fixtures/bridge-test-kit.js";
 // @ts-expect-error plain .mjs fixture without types

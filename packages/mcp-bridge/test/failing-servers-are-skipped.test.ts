@@ -2,12 +2,12 @@ import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
-  TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
-  useTempDir,
   resultText,
   runFauxAgent,
+  TEST_SERVER_OPTIONS,
+  useTempDir,
 } from "./fixtures/bridge-test-kit.js";
 
 /** A loopback port that nothing listens on (bound, then released). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
-import { bridgeOptions, useTempDir, resultText, runFauxAgent } from "./fixtures/bridge-test-kit.js";
+import { bridgeOptions, resultText, runFauxAgent, useTempDir } from "./fixtures/bridge-test-kit.js";
 import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 
 describe("a tool's outputSchema, checked by the client (its validator is created on first use; in memory)", () => {

@@ -21,6 +21,7 @@ describe("public API", () => {
         "createMemoryMcpAuthStore",
         "limitToolOutput",
         "mcpAgentToolInfo",
+        "probeMcpServer",
         "startMcpServers",
       ]
     `);
@@ -44,6 +45,7 @@ describe("public API", () => {
         "McpElicitationPort",
         "McpPromptInfo",
         "McpResourcesSource",
+        "McpServerProbe",
         "McpServerStatusEvent",
         "McpTaskCheck",
         "McpTaskHandoff",
@@ -53,6 +55,9 @@ describe("public API", () => {
         "McpToolProgress",
         "McpToolProgressEvent",
         "OversizeOutputTarget",
+        "ProbeMcpServerOptions",
+        "ProbedMcpPrompt",
+        "ProbedMcpTool",
         "RenderedMcpPrompt",
         "RunOAuthSettings",
         "RunRemoteServerSpec",
@@ -67,6 +72,7 @@ describe("public API", () => {
         "createMemoryMcpAuthStore",
         "limitToolOutput",
         "mcpAgentToolInfo",
+        "probeMcpServer",
         "startMcpServers",
       ]
     `);
@@ -92,11 +98,17 @@ describe("public API", () => {
     expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
       [
         "createFileMcpAuthStore",
+        "createFileMcpToolListCache",
+        "startBrowserLogin",
       ]
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
       [
+        "BrowserLogin",
+        "BrowserLoginOptions",
         "createFileMcpAuthStore",
+        "createFileMcpToolListCache",
+        "startBrowserLogin",
       ]
     `);
   });

@@ -5,10 +5,10 @@ import {
   bridgeOptions,
   contentText,
   fixtureSpec,
-  useTempDir,
   resultText,
   runFauxAgent,
   toolNamed,
+  useTempDir,
 } from "./fixtures/bridge-test-kit.js";
 
 describe("a real stdio child: crash mid-call, idle timeout, progress and the absolute cap", () => {

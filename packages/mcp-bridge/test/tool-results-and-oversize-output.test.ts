@@ -2,8 +2,8 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
-import { MAX_TOOL_OUTPUT_BYTES, MAX_TOOL_OUTPUT_LINES, limitToolOutput } from "../src/limit-tool-output.js";
-import { bridgeOptions, useTempDir, resultText, runFauxAgent } from "./fixtures/bridge-test-kit.js";
+import { limitToolOutput, MAX_TOOL_OUTPUT_BYTES, MAX_TOOL_OUTPUT_LINES } from "../src/limit-tool-output.js";
+import { bridgeOptions, resultText, runFauxAgent, useTempDir } from "./fixtures/bridge-test-kit.js";
 import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 
 describe("limitToolOutput", () => {

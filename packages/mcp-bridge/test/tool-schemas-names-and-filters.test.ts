@@ -1,10 +1,10 @@
-import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { TSchema } from "@mariozechner/pi-ai";
+import { validateToolArguments } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import { isToolIncluded, matchesGlob } from "../src/is-tool-included.js";
 import { normalizeToolInputSchema } from "../src/normalize-tool-input-schema.js";
-import { bridgeOptions, useTempDir, resultText, runFauxAgent } from "./fixtures/bridge-test-kit.js";
+import { bridgeOptions, resultText, runFauxAgent, useTempDir } from "./fixtures/bridge-test-kit.js";
 import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js";
 
 function validates(parameters: unknown, args: Record<string, unknown>): unknown {

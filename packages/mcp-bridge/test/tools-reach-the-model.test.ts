@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
-  TEST_SERVER_OPTIONS,
   bridgeOptions,
   fixtureSpec,
   makeTempDir,
   resultText,
   runFauxAgent,
   serverEverythingBin,
+  TEST_SERVER_OPTIONS,
 } from "./fixtures/bridge-test-kit.js";
 // @ts-expect-error plain .mjs fixture without types
 import { startHttpFixture } from "./fixtures/http-server.mjs";

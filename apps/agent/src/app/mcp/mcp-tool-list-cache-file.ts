@@ -1,49 +1,14 @@
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
-import type { McpToolListCache, RunServerSpec } from "@mono-agent/mcp-bridge";
-
-/** Largest cached tool list kept per server, in bytes: 4 MiB holds thousands of tools with schemas. */
-export const TOOL_LIST_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+import type { McpToolListCache } from "@mono-agent/mcp-bridge";
+import { createFileMcpToolListCache } from "@mono-agent/mcp-bridge/node";
 
 /** The folder of cached tool lists: `<agent folder>/.mono-agent/mcp-tool-lists/`. */
 export function toolListCacheDir(loaded: LoadedConfig): string {
   return join(loaded.agentDir, ".mono-agent", "mcp-tool-lists");
 }
 
-/**
- * Tool lists as last seen, one 0600 file per server spec, named by the SHA-256 of the spec (with its
- * resolved env and header values, so a new credential or command is a new entry, and no value is ever
- * written: only the tools the server listed). Unreadable or damaged entries read as absent.
- */
+/** The agent's tool lists as last seen, one file per server spec in {@link toolListCacheDir}. */
 export function openToolListCache(loaded: LoadedConfig): McpToolListCache {
-  const folder = toolListCacheDir(loaded);
-  const fileOf = (spec: RunServerSpec) =>
-    join(folder, `${createHash("sha256").update(JSON.stringify(spec)).digest("hex").slice(0, 32)}.json`);
-  return {
-    read(spec) {
-      try {
-        const parsed = JSON.parse(readFileSync(fileOf(spec), "utf8")) as { tools?: unknown };
-        return Array.isArray(parsed.tools)
-          ? (parsed.tools as ReturnType<McpToolListCache["read"]>)
-          : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    write(spec, tools) {
-      const text = JSON.stringify({ serverName: spec.name, savedAt: new Date().toISOString(), tools });
-      if (text.length > TOOL_LIST_CACHE_MAX_BYTES) return;
-      try {
-        mkdirSync(folder, { recursive: true, mode: 0o700 });
-        const file = fileOf(spec);
-        const temporary = `${file}.${process.pid}.tmp`;
-        writeFileSync(temporary, text, { mode: 0o600 });
-        renameSync(temporary, file);
-      } catch {
-        // A cache that cannot be written only costs the next run its head start.
-      }
-    },
-  };
+  return createFileMcpToolListCache(toolListCacheDir(loaded));
 }

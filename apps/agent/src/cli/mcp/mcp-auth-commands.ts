@@ -1,13 +1,12 @@
 import { closestKey, isStdioServerSpec } from "@mono-agent/config";
 import { connectMcpServers } from "@mono-agent/mcp-bridge";
-import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
+import { createFileMcpAuthStore, startBrowserLogin } from "@mono-agent/mcp-bridge/node";
 import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp/mcp-auth-store-file.js";
 import { resolveRunServerSpecs } from "../../app/run/run-server-specs.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { startBrowserLogin } from "./browser-login.js";
 
 /** `mcp login <server>` and `mcp logout <server>`. */
 export async function mcpAuthCommand(

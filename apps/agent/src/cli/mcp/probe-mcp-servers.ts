@@ -1,5 +1,10 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { connectMcpServers, type McpAuthStore, type RunServerSpec } from "@mono-agent/mcp-bridge";
+import {
+  type McpAuthStore,
+  type McpServerProbe,
+  probeMcpServer,
+  type RunServerSpec,
+} from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp/mcp-auth-store-file.js";
 import { resolveRunServerSpecs } from "../../app/run/run-server-specs.js";
@@ -7,66 +12,27 @@ import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-l
 import { readPackageVersion } from "../package-version.js";
 import { type AuthState, describeAuthState } from "./describe-auth-state.js";
 
-/** One tool of a connected server, as the model sees it. */
-export interface ProbedTool {
-  /** The name the model sees: `mcp__<server>__<tool>`. */
-  name: string;
-  description: string;
-  /** The JSON Schema of its arguments, as given to the model. */
-  parameters: unknown;
-  /** The server's MCP tool annotations (readOnlyHint, destructiveHint ...), when the bridge reports them. */
-  annotations?: Record<string, unknown>;
-}
-
 /** The outcome of connecting one declared server. */
-export interface ProbedServer {
-  name: string;
+export interface ProbedServer extends Omit<McpServerProbe, "status"> {
   /** Where it is declared: the mcp.json file or the config file. */
   file: string;
   jsonPath: string;
-  /** `stdio`, `http`, `sse`, or `auto` (streamable HTTP with SSE fallback, when it did not connect). */
-  transport: string;
-  status: "connected" | "failed" | "disabled";
-  /** Time from the start of the connect to connected or failed, in ms (0 when it was not started). */
-  durationMs: number;
-  error?: string;
-  errorCode?: string;
+  status: McpServerProbe["status"] | "disabled";
   /** Its login state (remote servers with OAuth), from the token store. */
   auth: AuthState;
-  tools: ProbedTool[];
-  /** Its MCP prompts, usable as `/server:prompt` and `mono-agent run --prompt server:name`. */
-  prompts: ProbedPrompt[];
-}
-
-/** One MCP prompt of a connected server. */
-export interface ProbedPrompt {
-  name: string;
-  description?: string;
-  arguments: readonly { name: string; description?: string; required?: boolean }[];
-}
-
-/** The bridge's per-server state; `tools` with annotations is read when the bridge provides it. */
-interface ServerInfoWithTools {
-  status: "connected" | "failed";
-  transport: string;
-  error?: string;
-  errorCode?: string;
-  tools?: readonly { name: string; annotations?: Record<string, unknown> }[];
 }
 
 /** Run id of a probe: no run is recorded, but the bridge names its scratch output by run id. */
 const PROBE_RUN_ID = "mcp-probe";
 
-async function probeOne(
+function probeOne(
   spec: RunServerSpec,
   loaded: LoadedConfig,
   env: EnvRecord,
   signal: AbortSignal | undefined,
   store: McpAuthStore,
-): Promise<Omit<ProbedServer, "file" | "jsonPath" | "auth">> {
-  const started = performance.now();
-  const connected = await connectMcpServers({
-    servers: [spec],
+): Promise<McpServerProbe> {
+  return probeMcpServer(spec, {
     stdio: createWatchedStdioLauncher(env, loaded.config.tools.mcpEnvPassthrough),
     runId: PROBE_RUN_ID,
     ...(signal ? { signal } : {}),
@@ -76,37 +42,6 @@ async function probeOne(
     clientInfo: { name: "mono-agent", version: readPackageVersion() },
     auth: { store, loginHint: mcpLoginHint },
   });
-  const durationMs = Math.round(performance.now() - started);
-  try {
-    const info = connected.servers[0] as ServerInfoWithTools | undefined;
-    const annotationsOf = new Map((info?.tools ?? []).map((tool) => [tool.name, tool.annotations]));
-    const prompts =
-      info?.status === "connected" ? await connected.listPrompts(spec.name).catch(() => []) : [];
-    return {
-      name: spec.name,
-      transport: info?.transport ?? spec.transport,
-      status: info?.status ?? "failed",
-      durationMs,
-      ...(info?.error ? { error: info.error } : {}),
-      ...(info?.errorCode ? { errorCode: info.errorCode } : {}),
-      tools: connected.tools.map((tool) => {
-        const annotations = annotationsOf.get(tool.name);
-        return {
-          name: tool.name,
-          description: tool.description,
-          parameters: tool.parameters,
-          ...(annotations ? { annotations } : {}),
-        };
-      }),
-      prompts: prompts.map((prompt) => ({
-        name: prompt.name,
-        ...(prompt.description ? { description: prompt.description } : {}),
-        arguments: prompt.arguments,
-      })),
-    };
-  } finally {
-    await connected.close();
-  }
 }
 
 /**

@@ -1,9 +1,10 @@
-import type { ProbedServer, ProbedTool } from "./probe-mcp-servers.js";
+import type { ProbedMcpTool } from "@mono-agent/mcp-bridge";
+import type { ProbedServer } from "./probe-mcp-servers.js";
 
 /** Annotations shown as flags after a tool name: the MCP hints a user decides on. */
 const ANNOTATION_FLAGS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
-function annotationText(tool: ProbedTool): string {
+function annotationText(tool: ProbedMcpTool): string {
   const annotations = tool.annotations ?? {};
   const flags = ANNOTATION_FLAGS.filter((key) => annotations[key] !== undefined).map(
     (key) => `${key}: ${String(annotations[key])}`,

@@ -117,7 +117,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     ? (event: unknown) => io.stdout.write(`${terminalSafeJson(event)}\n`)
     : createRunRenderer({ stdout: io.stdout, stderr: io.stderr, color: Boolean(io.stdout.isTTY) });
   const login = values.login
-    ? await (await import("../mcp/browser-login.js")).startBrowserLogin({
+    ? await (await import("@mono-agent/mcp-bridge/node")).startBrowserLogin({
         port: 0,
         env,
         write: (text) => io.stderr.write(text),

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
-import type { McpBrowserLogin } from "@mono-agent/mcp-bridge";
+import type { McpBrowserLogin } from "./create-remote-auth-fetch.js";
 
 /**
  * How long a login waits for the browser to come back to the callback (or for a pasted URL): 5 minutes,
