@@ -5,8 +5,10 @@ export type {
   ChannelRunRequest,
   ChannelRunResult,
 } from "./channel-app.js";
+export type { ChannelCheckLine } from "./channel-check-line.js";
 export { type ChannelSessionOptions, channelConversationId } from "./channel-conversation-id.js";
 export { ChannelError, type ChannelErrorCode } from "./channel-error.js";
+export type { ChannelHost } from "./channel-host.js";
 export {
   type ChannelInbox,
   type ChannelInboxOptions,

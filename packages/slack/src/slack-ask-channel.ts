@@ -1,9 +1,9 @@
-import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
 import { logicalConversationId } from "@mono-agent/ids";
+import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
 import type { WebClient } from "@slack/web-api";
 import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
-import { askBlocks, parseAskButtonValue, settledAskText } from "./slack-ask-blocks.js";
 import { callSlack } from "./slack-api-error.js";
+import { askBlocks, parseAskButtonValue, settledAskText } from "./slack-ask-blocks.js";
 import { parseSlackConversationId } from "./slack-conversation-id.js";
 
 /** Members read per `conversations.members` page, and pages at most: channels of up to 10,000 people. */

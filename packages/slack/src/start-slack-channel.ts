@@ -10,10 +10,10 @@ import {
 import { App, Assistant, HTTPReceiver, SocketModeReceiver } from "@slack/bolt";
 import { type RetryOptions, WebClient } from "@slack/web-api";
 import { silentLogger } from "./silent-logger.js";
-import { SLACK_ASK_ACTION_PREFIX } from "./slack-ask-blocks.js";
-import { createSlackAskChannel, type SlackAskAnswerer, type SlackAskChannel } from "./slack-ask-channel.js";
 import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
 import { callSlack } from "./slack-api-error.js";
+import { SLACK_ASK_ACTION_PREFIX } from "./slack-ask-blocks.js";
+import { createSlackAskChannel, type SlackAskAnswerer, type SlackAskChannel } from "./slack-ask-channel.js";
 import { slackConversationId } from "./slack-conversation-id.js";
 import { downloadSlackFiles, type SlackEventFile } from "./slack-files.js";
 import { slackInboundText } from "./slack-inbound-text.js";

@@ -1,3 +1,10 @@
+export {
+  composeTelegramChannel,
+  type TelegramChannelTuning,
+  type TelegramComposition,
+  type TelegramCompositionStart,
+  type TelegramSendRun,
+} from "./compose-telegram-channel.js";
 export { markdownToTelegramHtml } from "./markdown-to-telegram-html.js";
 export type { RunOutputLocation } from "./open-run-output-file.js";
 export { postTelegramText } from "./post-telegram-text.js";

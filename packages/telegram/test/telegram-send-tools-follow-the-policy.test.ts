@@ -1,6 +1,6 @@
 import { createToolPolicy } from "@mono-agent/policy";
 import { describe, expect, test } from "vitest";
-import { telegramSendToolsOffered } from "../../src/app/channels/telegram-send-tools-offered.js";
+import { telegramSendToolsOffered } from "../src/telegram-send-tools-offered.js";
 
 describe("the Telegram send tools under the tool policy", () => {
   test("allow-all offers both; denying the legacy alias telegram_send_photo (or telegram_send_document) removes the whole TelegramSendFile", () => {

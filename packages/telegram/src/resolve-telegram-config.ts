@@ -1,9 +1,4 @@
-import {
-  type EnvRecord,
-  type LoadedConfig,
-  resolveEnvReference,
-  type TelegramConfig,
-} from "@mono-agent/config";
+import { type EnvRecord, resolveEnvReference, type TelegramConfig } from "@mono-agent/config";
 
 /** Shape of a Bot API token: the bot's numeric id, a colon, then the secret part. */
 export const TELEGRAM_TOKEN_PATTERN = /^\d{6,12}:[A-Za-z0-9_-]{20,}$/;
@@ -21,8 +16,10 @@ export type ResolvedTelegram =
  * webhook mode, each checked for the shape Telegram uses. `undefined` without a `telegram` block;
  * otherwise the resolved secrets or one problem per missing or malformed variable, naming it.
  */
-export function resolveTelegramConfig(loaded: LoadedConfig, env: EnvRecord): ResolvedTelegram | undefined {
-  const telegram = loaded.config.telegram;
+export function resolveTelegramConfig(
+  telegram: TelegramConfig | undefined,
+  env: EnvRecord,
+): ResolvedTelegram | undefined {
   if (telegram === undefined) return undefined;
   const problems: string[] = [];
   const read = (key: string, reference: { $env: string } | undefined, pattern: RegExp, form: string) => {

@@ -1,4 +1,4 @@
-import { type EnvRecord, type LoadedConfig, resolveEnvReference, type SlackConfig } from "@mono-agent/config";
+import { type EnvRecord, resolveEnvReference, type SlackConfig } from "@mono-agent/config";
 
 /** The `slack.*` block with its `$env` secrets read from the host env, or the problems that stop it. */
 export type ResolvedSlack =
@@ -16,8 +16,10 @@ export type ResolvedSlack =
  * the signing secret (http mode). `undefined` when there is no `slack` block; otherwise either the
  * resolved secrets or one problem per unset variable, naming it.
  */
-export function resolveSlackConfig(loaded: LoadedConfig, env: EnvRecord): ResolvedSlack | undefined {
-  const slack = loaded.config.slack;
+export function resolveSlackConfig(
+  slack: SlackConfig | undefined,
+  env: EnvRecord,
+): ResolvedSlack | undefined {
   if (slack === undefined) return undefined;
   const problems: string[] = [];
   const read = (key: string, reference: { $env: string } | undefined) => {

@@ -2,7 +2,7 @@ import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 
 /**
  * Whether the policy offers each Telegram send tool with a running channel (an alias denied removes the
- * tool). A module of its own so `validate` answers without loading grammY and the MCP server code; the
+ * tool). A module of its own so `@mono-agent/telegram/check` loads without grammY and the MCP server code; the
  * names are the seed's (packages/policy's catalog holds them with their legacy aliases).
  */
 export function telegramSendToolsOffered(policy: ToolPolicy): { message: boolean; file: boolean } {

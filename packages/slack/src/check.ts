@@ -1,0 +1,1 @@
+export { checkSlackConfig } from "./check-slack-config.js";
