@@ -22,7 +22,9 @@ const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
 /**
  * Packages loaded from node_modules at run time, each a dependency of this package (checked below): native
  * code (better-sqlite3, pg and its optional pg-native), WebAssembly found by path (photon-node), and the
- * channels only `serve` starts (Slack brings undici, which finds files by __dirname).
+ * channels only `serve` starts (Slack brings undici, which finds files by __dirname). A channel's `./check`
+ * subpath (plain code: config, policy and fetch) is bundled, so `validate` does not load the config package
+ * and zod a second time from node_modules.
  */
 const EXTERNAL = [
   "better-sqlite3",
@@ -81,7 +83,8 @@ const keepOriginalPlaces = {
       const name = args.path.startsWith("@")
         ? args.path.split("/").slice(0, 2).join("/")
         : args.path.split("/")[0];
-      return EXTERNAL.includes(name) || OPTIONAL_ABSENT.includes(name)
+      const bundledSubpath = args.path === `${name}/check`;
+      return (EXTERNAL.includes(name) && !bundledSubpath) || OPTIONAL_ABSENT.includes(name)
         ? { path: args.path, external: true }
         : undefined;
     });

@@ -38,7 +38,7 @@ const NOT_ON_A_RUN = [
 let folder: string;
 
 /** The module URLs (pnpm's store paths made package paths) a CLI command loads, and its stdout. */
-function loadedBy(args: string[]): { modules: string[]; stdout: string } {
+function loadedBy(args: string[]): { modules: string[]; files: string[]; stdout: string } {
   const log = join(folder, `loaded-${args[0]}.txt`);
   writeFileSync(log, "");
   const result = spawnSync(process.execPath, ["--import", RECORDER, CLI_BIN, ...args], {
@@ -49,9 +49,10 @@ function loadedBy(args: string[]): { modules: string[]; stdout: string } {
   });
   expect(result.status, result.stderr).toBe(0);
   const bundled = JSON.parse(readFileSync(BUNDLE_INPUTS, "utf8")) as Record<string, string[]>;
-  const modules = readFileSync(log, "utf8")
+  const files = readFileSync(log, "utf8")
     .split("\n")
-    .filter((line) => line !== "")
+    .filter((line) => line !== "");
+  const modules = files
     // A file of the CLI bundle stands for the modules it holds.
     .flatMap((url) => {
       const inBundle = /\/dist\/bundle\/([^/]+)$/.exec(url)?.[1];
@@ -59,7 +60,7 @@ function loadedBy(args: string[]): { modules: string[]; stdout: string } {
     })
     .map((url) => url.replace(/.*\/node_modules\/\.pnpm\/[^/]+\/node_modules\//, "node_modules/"))
     .map((url) => url.replace(/.*\/(packages|apps)\/([^/]+)\//, "@mono-agent/$2/"));
-  return { modules, stdout: result.stdout };
+  return { modules, files, stdout: result.stdout };
 }
 
 const offenders = (modules: string[], needle: string) =>
@@ -90,7 +91,10 @@ describe("a cold start loads only what the command uses", () => {
   });
 
   test("validate on the quickstart loads neither the model stack nor the MCP SDK", () => {
-    const { modules } = loadedBy(["validate"]);
+    const { modules, files } = loadedBy(["validate"]);
+    // Workspace packages are bundled: one loaded from its own folder (an external channel's ./check, say)
+    // would bring the config package and zod a second time, from node_modules.
+    expect(files.filter((url) => /\/packages\/[^/]+\/dist\/|\/node_modules\/zod\//.test(url))).toEqual([]);
     for (const needle of [
       "@mariozechner/",
       "@modelcontextprotocol/sdk",

@@ -1,13 +1,12 @@
 import { dirname, resolve } from "node:path";
 import { terminalSafeJson } from "@mono-agent/evidence";
-import { createTerminalAskChannel } from "@mono-agent/interaction/node";
 import { assertConversationId } from "../../conversations/conversation-id.js";
 import type { CliIo } from "../cli-io.js";
+import { DEFAULT_CONFIG_FILE } from "../default-config-file.js";
 import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError, usageError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { startFailureMessage } from "../start-failure-message.js";
-import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { attachmentFiles } from "./attachment-files.js";
 import { readPrompt } from "./read-prompt.js";
 import { createRunRenderer } from "./render-run-event.js";
@@ -93,7 +92,9 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       EXIT_FAILURE,
     );
   });
-  // Asks of cli: conversations are answered at this terminal, when there is one (stdin a TTY).
+  // Asks of cli: conversations are answered at this terminal, when there is one (stdin a TTY). Imported
+  // here, not at the top: the app has loaded it by now, and the stdio servers started before it did.
+  const { createTerminalAskChannel } = await import("@mono-agent/interaction/node");
   app.interaction.addChannel(
     createTerminalAskChannel({
       input: io.stdin,

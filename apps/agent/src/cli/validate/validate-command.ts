@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { diagnoseMonoAgentConfig } from "@mono-agent/config";
 import type { CliIo } from "../cli-io.js";
+import { DEFAULT_CONFIG_FILE } from "../default-config-file.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -15,8 +16,8 @@ import { toolsSection } from "./tools-section.js";
 import { buildReport, type CheckSection, type ValidateReport } from "./validate-report.js";
 
 const USAGE = "mono-agent validate [--connect] [--config FILE] [--env-file FILE] [--json]";
-/** The config file looked for in the current folder when --config is not given. */
-export const DEFAULT_CONFIG_FILE = "mono-agent.config.json";
+
+export { DEFAULT_CONFIG_FILE };
 
 /** Checks an agent folder and returns the report; the command prints it. */
 export async function validateAgentFolder(options: {
