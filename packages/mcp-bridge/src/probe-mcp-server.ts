@@ -3,6 +3,7 @@ import {
   type ConnectMcpServersOptions,
   connectMcpServers,
 } from "./connect-mcp-servers.js";
+import { mcpAgentToolInfo } from "./mcp-agent-tool.js";
 import type { RunServerSpec } from "./run-server-spec.js";
 
 /** One tool of a probed server, as the model sees it. */
@@ -41,11 +42,6 @@ export interface McpServerProbe {
 /** Options of {@link probeMcpServer}: those of a run's connect, for one server. */
 export type ProbeMcpServerOptions = Omit<ConnectMcpServersOptions, "servers">;
 
-/** The bridge's per-server state; `tools` with annotations is read when the bridge provides it. */
-interface ServerInfoWithTools extends Omit<ConnectedServerInfo, "stderrTail"> {
-  tools?: readonly { name: string; annotations?: Record<string, unknown> }[];
-}
-
 /**
  * Connects one server the way a run does (within its connect timeout), lists its tools and prompts,
  * and closes it: what `mono-agent mcp list` and `validate --connect` show. Never throws for a server
@@ -59,8 +55,7 @@ export async function probeMcpServer(
   const connected = await connectMcpServers({ ...options, servers: [spec] });
   const durationMs = Math.round(performance.now() - started);
   try {
-    const info = connected.servers[0] as ServerInfoWithTools | undefined;
-    const annotationsOf = new Map((info?.tools ?? []).map((tool) => [tool.name, tool.annotations]));
+    const info: ConnectedServerInfo | undefined = connected.servers[0];
     const prompts =
       info?.status === "connected" ? await connected.listPrompts(spec.name).catch(() => []) : [];
     return {
@@ -71,7 +66,7 @@ export async function probeMcpServer(
       ...(info?.error ? { error: info.error } : {}),
       ...(info?.errorCode ? { errorCode: info.errorCode } : {}),
       tools: connected.tools.map((tool) => {
-        const annotations = annotationsOf.get(tool.name);
+        const annotations = mcpAgentToolInfo(tool)?.annotations;
         return {
           name: tool.name,
           description: tool.description,

@@ -118,8 +118,9 @@ function readLine(input: NodeJS.ReadableStream): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input });
     lines.once("line", (line) => {
-      lines.close();
+      // Settled before close(): closing emits "close" at once, which would otherwise win.
       resolve(line);
+      lines.close();
     });
     lines.once("close", () => reject(new Error("no address was pasted")));
   });

@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BrowserLogin, startBrowserLogin } from "../src/start-browser-login.js";
 
@@ -11,12 +12,13 @@ describe("a browser login takes the code of its own redirect only", () => {
   afterEach(async () => {
     await Promise.all(logins.splice(0).map((login) => login.close()));
   });
-  async function start() {
+  async function start(options: { paste?: PassThrough } = {}) {
     const written: string[] = [];
     const login = await startBrowserLogin({
       port: 0,
       env: NO_BROWSER,
       write: (text) => written.push(text),
+      ...options,
     });
     logins.push(login);
     return { login, written };
@@ -53,5 +55,22 @@ describe("a browser login takes the code of its own redirect only", () => {
 
     const elsewhere = await fetch(new URL("/other", login.redirectUri));
     expect(elsewhere.status).toBe(404);
+  });
+
+  it("paste mode reads the address the browser ended on and opens nothing", async () => {
+    const paste = new PassThrough();
+    const { login, written } = await start({ paste });
+    const code = login.authorize("linear", AUTHORIZATION_URL);
+    paste.write(`  ${login.redirectUri}?code=pasted-code&state=state-1\n`);
+    await expect(code).resolves.toBe("pasted-code");
+    expect(written.join("")).toContain("paste the address the browser ends on here");
+
+    const second = new PassThrough();
+    const other = await start({ paste: second });
+    const refused = expect(other.login.authorize("linear", AUTHORIZATION_URL)).rejects.toThrow(
+      "that is not the address the browser ended on",
+    );
+    second.write("not an address\n");
+    await refused;
   });
 });

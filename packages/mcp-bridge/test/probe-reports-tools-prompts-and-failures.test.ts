@@ -65,6 +65,10 @@ describe("probeMcpServer connects one server, reports it and closes it", () => {
     );
     expect(probe.status).toBe("connected");
     expect(probe.tools.length).toBeGreaterThan(0);
+    // The server's own hints reach the probe (what `mcp list` prints beside each tool).
+    const annotated = probe.tools.filter((tool) => tool.annotations !== undefined);
+    expect(annotated.length).toBeGreaterThan(0);
+    for (const tool of annotated) expect(typeof tool.annotations).toBe("object");
     expect(probe.prompts.length).toBeGreaterThan(0);
     for (const prompt of probe.prompts) expect(Array.isArray(prompt.arguments)).toBe(true);
   });
