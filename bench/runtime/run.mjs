@@ -2,14 +2,14 @@
 //   node bench/runtime/run.mjs
 // Every figure is printed beside its baseline measured in the same run. Targets are reported as
 // "met" / "MISSED"; the exit code is 0 either way (timings vary by machine).
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { performance } from "node:perf_hooks";
+
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { mkdtemp, rm } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const agentDir = join(repoRoot, "apps", "agent");

@@ -65,7 +65,8 @@ export async function startupGrace(agentDir) {
       return { firstRequestMs, offered, slowAfterMs };
     } finally {
       faux.unregister();
-      await rm(folder, { recursive: true, force: true });
+      // A stdio server still being stopped may write its last stderr lines into the folder meanwhile.
+      await rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
   };
 
