@@ -1,3 +1,3 @@
 export { isInsideDirectory } from "./is-inside-directory.js";
-export type { ProtectedPaths } from "./protected-paths.js";
+export type { ProtectedNames, ProtectedPaths } from "./protected-paths.js";
 export { ToolError, type ToolErrorCode } from "./tool-error.js";

@@ -19,6 +19,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
       [
+        "ProtectedNames",
         "ProtectedPaths",
         "ToolError",
         "ToolErrorCode",

@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
 import { isInsideDirectory, type ProtectedPaths } from "@mono-agent/tools";
@@ -25,7 +24,7 @@ const SQLITE_SIDE_FILES = ["", "-journal", "-wal", "-shm"] as const;
  * artifacts folder (run events, tool output, attachments), the stores beside it (conversations, web
  * threads, SessionHistory), the continuation state (secret.key, operator.token), the memory folder (only
  * the memory tools reach it), the config file, the mcp.json, the agent folder's `.env` and `.env.*` files
- * and the `--env-file`: no access. The instructions file: read-only. Paths inside another entry of the
+ * (by name, checked on every call) and the `--env-file`: no access. The instructions file: read-only. Paths inside another entry of the
  * same list are dropped, so the lists stay short.
  */
 export function collectProtectedPaths(input: CollectProtectedPathsInput): ProtectedPaths {
@@ -57,22 +56,21 @@ export function collectProtectedPaths(input: CollectProtectedPathsInput): Protec
   add(loaded.configPath ?? join(loaded.agentDir, "mono-agent.config.json"), "the agent's config file");
   if (loaded.mcp.configPath !== undefined) add(loaded.mcp.configPath, "the mcp.json of the agent");
   add(join(loaded.agentDir, ".env"), "the agent's env file");
-  for (const name of envFileSiblings(loaded.agentDir)) add(join(loaded.agentDir, name), "an env file");
   if (input.envFile !== undefined)
     add(resolve(input.cwd ?? loaded.agentDir, input.envFile), "the env file given with --env-file");
   const readOnly = [resolve(loaded.instructionsPath)];
   reasons[readOnly[0]!] = "the instructions file (runtime.instructions)";
-  return { noAccess: withoutNested(noAccess), readOnly, reasons };
+  const noAccessNames = [
+    { directory: resolve(loaded.agentDir), names: ENV_FILE_NAMES, reason: "an env file of the agent folder" },
+  ];
+  return { noAccess: withoutNested(noAccess), readOnly, reasons, noAccessNames };
 }
 
-/** `.env.*` files of a folder (`.env.local`, `.env.production` ...); none when it cannot be listed. */
-function envFileSiblings(folder: string): string[] {
-  try {
-    return readdirSync(folder).filter((name) => name.startsWith(".env.") && name.length > ".env.".length);
-  } catch {
-    return [];
-  }
-}
+/**
+ * The env files of the agent folder, protected by name whenever they appear (`.env.production` written
+ * while `serve` runs included), not listed once at start.
+ */
+export const ENV_FILE_NAMES: readonly string[] = [".env", ".env.*"];
 
 function withoutNested(paths: readonly string[]): string[] {
   return paths.filter(

@@ -3,9 +3,11 @@ import { Type } from "@mariozechner/pi-ai";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { SandboxError, type SandboxPolicy } from "@mono-agent/sandbox";
 import { prepareSandboxedCommand, startSandboxedProcess } from "@mono-agent/sandbox/node";
+import type { ProtectedPaths } from "../protected-paths.js";
 import { createBashEnv } from "./bash-env.js";
 import { CommandOutputTail, type OutputSnapshot } from "./command-output-tail.js";
 import { TOOL_OUTPUT_MAX_BYTES, TOOL_OUTPUT_MAX_LINES } from "./file-tool-limits.js";
+import { currentProtectedPaths } from "./protected-names.js";
 import { formatSize, type Truncation } from "./truncate-output.js";
 
 /**
@@ -55,8 +57,11 @@ export interface SandboxedBashToolOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The sandbox policy (`sandbox` of the config, merged with the request's); default: the config's defaults. */
   sandbox?: SandboxPolicy;
-  /** Host state the command must not reach: `noAccess` hidden, `readOnly` never written (absolute paths). */
-  protectedPaths?: { noAccess: readonly string[]; readOnly: readonly string[] };
+  /**
+   * Host state the command must not reach: `noAccess` hidden, `readOnly` never written (absolute paths);
+   * `noAccessNames` folders are listed again for every command, their matching entries hidden too.
+   */
+  protectedPaths?: Pick<ProtectedPaths, "noAccess" | "readOnly" | "noAccessNames">;
 }
 
 function describeConfinement(policy: SandboxPolicy): string {
@@ -100,7 +105,9 @@ async function runSandboxed(
       argv: [BASH_SHELL, "-c", command],
       env,
       cwd: options.workspaceDir,
-      ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+      ...(options.protectedPaths
+        ? { protectedPaths: await currentProtectedPaths(options.protectedPaths) }
+        : {}),
       ...(searchPath !== undefined ? { engine: { searchPath } } : {}),
     });
   } catch (error) {

@@ -1,15 +1,16 @@
 import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
-import { descriptorRealPath, entryOfOpenDirectory, listingPathOfOpenDirectory } from "./descriptor-path.js";
 import { createDenyWriteMatcher } from "@mono-agent/sandbox/node";
+import { isInsideDirectory } from "../is-inside-directory.js";
+import type { ProtectedPaths } from "../protected-paths.js";
+import { ToolError } from "../tool-error.js";
+import { descriptorRealPath, entryOfOpenDirectory, listingPathOfOpenDirectory } from "./descriptor-path.js";
 import { denyWriteError, pathProtectedError, pathUnsafeError, type ShownPath } from "./file-access-errors.js";
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 import { createProtectedIdentities } from "./protected-identities.js";
-import type { ProtectedPaths } from "../protected-paths.js";
-import { isWithin, realpathOfNearestExisting, type ResolvedPath, resolvePathForms } from "./resolved-path.js";
-import { ToolError } from "../tool-error.js";
-import { isInsideDirectory } from "../is-inside-directory.js";
+import { createProtectedNamesMatcher } from "./protected-names.js";
+import { isWithin, type ResolvedPath, realpathOfNearestExisting, resolvePathForms } from "./resolved-path.js";
 import { expandLikePi, type Workspace } from "./workspace-paths.js";
 
 /** What a file tool means to do with a path: `read` checks the readable roots, `write` the writable ones. */
@@ -87,7 +88,9 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
   const reasons = Object.entries(options.protectedPaths?.reasons ?? {})
     .map(([path, reason]) => ({ form: resolvePathForms(path), reason }))
     .sort((left, right) => right.form.lexical.length - left.form.lexical.length);
-  const identities = createProtectedIdentities(noAccess);
+  const noAccessNames = options.protectedPaths?.noAccessNames ?? [];
+  const protectedByName = createProtectedNamesMatcher(noAccessNames);
+  const identities = createProtectedIdentities(noAccess, noAccessNames);
   const rootsOf = (mode: FileAccessMode) => (mode === "write" ? writable : readable);
   const show = (absolutePath: string): string => {
     const fromWorkspace = relative(workspace.directory, absolutePath);
@@ -96,14 +99,16 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
   const shown = (absolutePath: string, given?: string): ShownPath => ({
     given: given ?? show(absolutePath),
     reasonOf: (path) =>
-      reasons.find((entry) => isWithin(entry.form, path))?.reason ?? "host state of mono-agent",
+      reasons.find((entry) => isWithin(entry.form, path))?.reason ??
+      protectedByName(path) ??
+      "host state of mono-agent",
   });
 
   const denyWrite = options.denyWrite ?? [];
   const deniedBy = createDenyWriteMatcher(denyWrite);
   const assertNotProtected = (path: string, mode: FileAccessMode, label: ShownPath) => {
     const hidden = noAccess.find((entry) => isWithin(entry, path));
-    if (hidden) throw pathProtectedError(label, path, "none");
+    if (hidden || protectedByName(path) !== undefined) throw pathProtectedError(label, path, "none");
     if (mode === "write" && readOnly.some((entry) => isWithin(entry, path)))
       throw pathProtectedError(label, path, "read");
     if (mode !== "write" || denyWrite.length === 0) return;
@@ -182,7 +187,8 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
   const access: FileAccess = {
     workspace,
     show,
-    isHidden: (absolutePath) => noAccess.some((entry) => isWithin(entry, absolutePath)),
+    isHidden: (absolutePath) =>
+      noAccess.some((entry) => isWithin(entry, absolutePath)) || protectedByName(absolutePath) !== undefined,
     assertNotProtected: (realPath, mode, given) => assertNotProtected(realPath, mode, shown(realPath, given)),
     async resolve(requestedPath, mode) {
       const expanded = expandLikePi(requestedPath);

@@ -1,6 +1,8 @@
 import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { ProtectedNames } from "../protected-paths.js";
+import { currentProtectedPaths } from "./protected-names.js";
 import type { ResolvedPath } from "./resolved-path.js";
 import { WALK_MAX_ENTRIES } from "./workspace-walk.js";
 
@@ -13,9 +15,14 @@ export interface ProtectedIdentities {
 /**
  * The identities (device and inode) of the multiply-linked files of the protected entries, collected
  * on first use (only a file with more than one link can be a hard link to one of them) and kept for
- * the life of this object (one run). The scan stops after {@link WALK_MAX_ENTRIES} entries.
+ * the life of this object (one run). The scan stops after {@link WALK_MAX_ENTRIES} entries. Entries
+ * protected by name are listed again on every question (one `readdir` per folder), so a file that
+ * appeared after the scan is known too.
  */
-export function createProtectedIdentities(entries: readonly ResolvedPath[]): ProtectedIdentities {
+export function createProtectedIdentities(
+  entries: readonly ResolvedPath[],
+  names: readonly ProtectedNames[] = [],
+): ProtectedIdentities {
   let scan: Promise<{ identities: Set<string>; complete: boolean }> | undefined;
   const collect = async () => {
     const identities = new Set<string>();
@@ -40,6 +47,11 @@ export function createProtectedIdentities(entries: readonly ResolvedPath[]): Pro
       scan ??= collect();
       const { identities, complete } = await scan;
       if (identities.has(identityOf(stats))) return true;
+      const { noAccess } = await currentProtectedPaths({ noAccess: [], readOnly: [], noAccessNames: names });
+      for (const path of noAccess) {
+        const named = await lstat(path).catch(() => undefined);
+        if (named?.isFile() && identityOf(named) === identityOf(stats)) return true;
+      }
       return complete ? false : "unknown";
     },
   };

@@ -52,7 +52,14 @@ export function filesSection(
   });
   lines.push({
     status: "ok",
-    message: `Host state out of reach of the file tools: ${protectedPaths.noAccess.map(shown).join(", ")}.`,
+    message: `Host state out of reach of the file tools: ${protectedPaths.noAccess.map(shown).join(", ")}${(
+      protectedPaths.noAccessNames ?? []
+    )
+      .map(
+        (entry) =>
+          `; by name whenever they appear (checked on every call, Bash included): ${entry.names.join(", ")} in ${shown(entry.directory)}`,
+      )
+      .join("")}.`,
   });
   lines.push({
     status: "ok",

@@ -2,7 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { SandboxError, type SandboxPolicy } from "@mono-agent/sandbox";
 import { prepareSandboxedCommand, startSandboxedProcess } from "@mono-agent/sandbox/node";
+import type { ProtectedPaths } from "../../protected-paths.js";
 import { createBashEnv } from "../bash-env.js";
+import { currentProtectedPaths } from "../protected-names.js";
 
 /** Where and how a model-run command (Bash, Exec, NodeRepl) is confined. */
 export interface ConfinementOptions {
@@ -12,8 +14,11 @@ export interface ConfinementOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The sandbox policy (`sandbox` of the config, merged with the request's); default: the config's defaults. */
   sandbox?: SandboxPolicy;
-  /** Host state the command must not reach: `noAccess` hidden, `readOnly` never written (absolute paths). */
-  protectedPaths?: { noAccess: readonly string[]; readOnly: readonly string[] };
+  /**
+   * Host state the command must not reach: `noAccess` hidden, `readOnly` never written (absolute paths);
+   * `noAccessNames` folders are listed again for every command, their matching entries hidden too.
+   */
+  protectedPaths?: Pick<ProtectedPaths, "noAccess" | "readOnly" | "noAccessNames">;
 }
 
 /** A started confined process: its handle, a kill of its whole group, and the release of what the sandbox holds. */
@@ -48,7 +53,9 @@ export async function startConfinedProcess(
       argv,
       env: createBashEnv(options.env),
       ...(cwd !== undefined ? { cwd } : {}),
-      ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+      ...(options.protectedPaths
+        ? { protectedPaths: await currentProtectedPaths(options.protectedPaths) }
+        : {}),
       ...(searchPath !== undefined ? { engine: { searchPath } } : {}),
     });
   } catch (error) {
