@@ -81,14 +81,17 @@ describe("public API", () => {
   test("./stdio", () => {
     expect(Object.keys(stdio).sort()).toMatchInlineSnapshot(`
       [
+        "createPrelaunchingStdioLauncher",
         "createStdioLauncher",
       ]
     `);
     expect(exportedNames(join(sourceDir, "stdio.ts"))).toMatchInlineSnapshot(`
       [
+        "PrelaunchingStdioLauncher",
         "ProcessCloseGrace",
         "ProcessGroupCommand",
         "StdioLauncherOptions",
+        "createPrelaunchingStdioLauncher",
         "createStdioLauncher",
       ]
     `);

@@ -1,11 +1,11 @@
 import { loadMonoAgentConfig } from "@mono-agent/config";
-import { createToolPolicy } from "@mono-agent/policy";
-import { conversationStoreFile } from "../conversations/conversation-store-file.js";
-import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import {
   createPrelaunchingStdioLauncher,
   type PrelaunchingStdioLauncher,
-} from "../runtime/prelaunching-stdio-launcher.js";
+} from "@mono-agent/mcp-bridge/stdio";
+import { createToolPolicy } from "@mono-agent/policy";
+import { conversationStoreFile } from "../conversations/conversation-store-file.js";
+import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import { startHostLedger } from "./host-leftovers.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
 import { prelaunchableServers } from "./prelaunchable-servers.js";

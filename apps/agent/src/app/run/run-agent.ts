@@ -9,11 +9,11 @@ import {
   type RunServerSpec,
   type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
+import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
 import { BUILTIN_TOOL_NAMES } from "../../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../../runtime/models.js";
-import type { PrelaunchingStdioLauncher } from "../../runtime/prelaunching-stdio-launcher.js";
 import type { ProtectedPaths } from "../../runtime/protected-paths.js";
 import type { HistoryAugmenter } from "../history/session-history-reseed.js";
 import type { HostSecrets } from "../host-secrets.js";

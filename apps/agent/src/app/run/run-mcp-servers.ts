@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { LoadedConfig } from "@mono-agent/config";
 import {
@@ -9,10 +10,9 @@ import {
   type StdioLauncher,
   startMcpServers,
 } from "@mono-agent/mcp-bridge";
-import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
+import { createFileMcpAuthStore, createFileMcpToolListCache } from "@mono-agent/mcp-bridge/node";
 import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
 import { mcpAuthStoreFile, mcpLoginHint } from "../mcp/mcp-auth-store-file.js";
-import { openToolListCache } from "../mcp/mcp-tool-list-cache-file.js";
 import type { RunEvent } from "./run-events.js";
 import type { RunRequest } from "./run-request.js";
 
@@ -65,7 +65,8 @@ export function startRunMcpServers(input: RunMcpServersInput): LiveMcpServers {
         serverName: warning.serverName,
         message: warning.message,
       }),
-    toolCache: openToolListCache(loaded),
+    // The agent's tool lists as last seen, one file per server spec.
+    toolCache: createFileMcpToolListCache(join(loaded.agentDir, ".mono-agent", "mcp-tool-lists")),
     roots: [{ uri: pathToFileURL(loaded.workspaceDir).href, name: "workspace" }],
     ...(input.elicitation ? { elicitation: input.elicitation } : {}),
     ...(input.taskHandoff ? { taskHandoff: input.taskHandoff } : {}),

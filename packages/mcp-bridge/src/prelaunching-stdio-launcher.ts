@@ -1,5 +1,6 @@
-import type { LaunchedStdioServer, RunStdioServerSpec, StdioLauncher } from "@mono-agent/mcp-bridge";
 import { EarlyStartedTransport } from "./early-started-transport.js";
+import type { RunStdioServerSpec } from "./run-server-spec.js";
+import type { LaunchedStdioServer, StdioLauncher } from "./stdio-launcher.js";
 
 /** A stdio launcher that can start servers before the run asks for them (see {@link createPrelaunchingStdioLauncher}). */
 export interface PrelaunchingStdioLauncher extends StdioLauncher {
