@@ -34,10 +34,15 @@ describe("collectProtectedPaths", () => {
         join(agent, "mono-agent.config.json"),
         join(agent, "config", "mcp.json"),
         join(agent, ".env"),
-        join(agent, ".env.production"),
         join(agent, "secrets.env"),
       ]),
     );
+    // Env files of the agent folder are protected by name on every call, not listed once here: a
+    // `.env.production` written later is covered the same way as the one present now.
+    expect(paths.noAccess).not.toContain(join(agent, ".env.production"));
+    expect(paths.noAccessNames).toEqual([
+      { directory: agent, names: [".env", ".env.*"], reason: "an env file of the agent folder" },
+    ]);
     expect(paths.readOnly).toEqual([join(agent, "prompts", "agent.md")]);
     expect(paths.reasons?.[join(agent, "notes")]).toContain("Remember, MemoryRecall and MemoryJournal");
   });
