@@ -112,13 +112,16 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)("answers as Markdown in chromium
   }, BROWSER_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
+    scripted.releaseSecondHalf();
     await browser?.close();
     await console_?.close();
   });
 
+  /** Opens a new thread (a different URL from the thread open before) and sends `text` in it. */
   async function send(text: string): Promise<void> {
+    const before = page.url();
     await page.keyboard.press("Alt+n");
-    await page.waitForURL(/\/t\/[A-Za-z0-9-]+$/);
+    await page.waitForURL((url) => /\/t\/[A-Za-z0-9-]+$/.test(url.pathname) && url.href !== before);
     await page.locator("#message").fill(text);
     await page.locator("#message").press("Enter");
   }
@@ -168,6 +171,26 @@ describe.skipIf(CHROMIUM_MISSING !== undefined)("answers as Markdown in chromium
       scripted.releaseSecondHalf();
       await turns.getByText(`line ${2 * LONG_HALF_LINES}`, { exact: true }).waitFor({ state: "attached" });
       expect(await turns.evaluate((list) => list.scrollTop)).toBe(0);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "shows the thread a person opened while another thread was still loading",
+    async () => {
+      await send("markdown");
+      const first = new URL(page.url()).pathname;
+      await page.locator("#turns a", { hasText: "a real one" }).waitFor();
+      // The first thread's next load is slow; the person opens a new thread before it returns.
+      await page.route(`**/api${first.replace("/t/", "/threads/")}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.evaluate(() => window.dispatchEvent(new PopStateEvent("popstate")));
+      await send("markdown");
+      await page.locator("#turns a", { hasText: "a real one" }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).not.toBe(first);
+      await page.unrouteAll();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

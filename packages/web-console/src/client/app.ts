@@ -7,9 +7,9 @@ import type { WebDeliveryView } from "../web-features.js";
 import type { WebThread, WebTurn } from "../web-thread-types.js";
 import { api, ConsoleApiError } from "./console-api.js";
 import { createPendingFiles } from "./pending-files.js";
+import { renderAsk } from "./render-ask.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { renderPage } from "./render-pages.js";
-import { renderAsk } from "./render-ask.js";
 import { element, renderDelivery, renderTurn } from "./render-turn.js";
 
 type ThreadView = WebThread & { running: boolean };
@@ -157,7 +157,12 @@ function replaceTurn(turn: WebTurn): void {
 let loadingThread: Promise<void> | undefined;
 let reloadAgain = false;
 
+/**
+ * Loads the open thread and renders it. A call while a load is in flight asks for one more load, of
+ * whichever thread is open by then: a person switching threads mid-load gets the thread they opened.
+ */
 async function loadThread(threadId: string): Promise<void> {
+  if (threadId !== openThreadId) return;
   if (loadingThread) {
     reloadAgain = true;
     return loadingThread;
@@ -165,8 +170,10 @@ async function loadThread(threadId: string): Promise<void> {
   loadingThread = (async () => {
     do {
       reloadAgain = false;
-      const view = await api<ThreadPayload>("GET", `/api/threads/${threadId}`);
-      if (openThreadId === threadId) {
+      const wanted: string | undefined = openThreadId;
+      if (!wanted) return;
+      const view = await api<ThreadPayload>("GET", `/api/threads/${wanted}`);
+      if (openThreadId === wanted) {
         openThread = view;
         renderThread();
       }

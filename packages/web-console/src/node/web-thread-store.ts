@@ -70,9 +70,13 @@ export function createWebThreadStore(options: { file: string }): WebThreadStore 
   try {
     migrateSqlite(db, sqlite, MIGRATIONS_FOLDER);
   } catch (error) {
-    throw new WebConsoleError("web_store_failed", `Cannot migrate the web thread store ${file}: ${String(error)}`, {
-      cause: error,
-    });
+    throw new WebConsoleError(
+      "web_store_failed",
+      `Cannot migrate the web thread store ${file}: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 
   const row = (threadId: string) => {
