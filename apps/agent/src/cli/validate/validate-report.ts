@@ -1,17 +1,8 @@
-/** Status of one validate line or section, worst last. */
-export type CheckStatus = "ok" | "disabled" | "warning" | "error";
+import type { CheckLine, CheckStatus } from "@mono-agent/config";
+
+export type { CheckLine, CheckStatus };
 
 const RANK: Record<CheckStatus, number> = { ok: 0, disabled: 1, warning: 2, error: 3 };
-
-/** One finding of `mono-agent validate`. */
-export interface CheckLine {
-  status: CheckStatus;
-  message: string;
-  code?: string;
-  file?: string;
-  jsonPath?: string;
-  suggestion?: string;
-}
 
 export interface CheckSection {
   id: string;

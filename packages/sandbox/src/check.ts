@@ -1,0 +1,1 @@
+export { checkSandboxConfig } from "./check-sandbox-config.js";
