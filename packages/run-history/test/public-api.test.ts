@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as postgres from "../src/postgres.js";
 import * as sqlite from "../src/sqlite.js";
@@ -191,6 +192,18 @@ describe("public API", () => {
         "isRunOwnerAlive",
         "readRunsHealth",
         "runStoreFile",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkRunStore",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "checkRunStore",
       ]
     `);
   });

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as postgres from "../src/postgres/index.js";
 import * as sqlite from "../src/sqlite/index.js";
@@ -143,6 +144,18 @@ describe("public API", () => {
         "openPostgresToolHistorySidecar",
         "openPostgresToolHistoryStore",
         "startPostgresToolHistoryWriter",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkSessionHistory",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "checkSessionHistory",
       ]
     `);
   });

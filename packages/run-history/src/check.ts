@@ -1,0 +1,1 @@
+export { checkRunStore } from "./check-run-store.js";

@@ -1,0 +1,1 @@
+export { checkSessionHistory } from "./check-session-history.js";
