@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as lite from "../src/lite/index.js";
 
@@ -85,6 +86,22 @@ describe("public API", () => {
         "restoreForget",
         "runningAgentPid",
         "utcDate",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkMemoryConfig",
+        "memoryRootProblem",
+        "validateMemoryAvailability",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "checkMemoryConfig",
+        "memoryRootProblem",
+        "validateMemoryAvailability",
       ]
     `);
   });

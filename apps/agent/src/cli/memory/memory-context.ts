@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { loadMonoAgentConfig, MonoAgentConfigError } from "@mono-agent/config";
+import { memoryRootProblem } from "@mono-agent/memory/check";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
-import { memoryRootProblem } from "../memory-root-problem.js";
 
 /** The config file looked for in the current folder when --config is not given. */
 const DEFAULT_CONFIG_FILE = "mono-agent.config.json";

@@ -1,4 +1,5 @@
 import type { ConfigIssue, EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { validateMemoryAvailability } from "@mono-agent/memory/check";
 import {
   createToolPolicy,
   findUnknownToolNames,
@@ -7,7 +8,6 @@ import {
   toolsStillOffered,
 } from "@mono-agent/policy";
 import { isMcpIssue, issueLine } from "./config-section.js";
-import { validateMemoryAvailability } from "./memory-section.js";
 import { oauthLoginLines } from "./oauth-login-lines.js";
 import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
 import { stdioCommandLines } from "./stdio-command-lines.js";
