@@ -5,6 +5,7 @@ import {
   continuationHealth,
   OPERATOR_PAGE_MAX,
 } from "@mono-agent/continuations";
+import { retentionSweepLine } from "@mono-agent/continuations/check";
 import {
   cancelContinuation,
   type DeliveryResolution,
@@ -16,7 +17,6 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { openAgentContinuationStore } from "./open-agent-continuation-store.js";
-import { retentionSweepLine } from "./retention-sweep-line.js";
 
 const USAGE =
   "mono-agent continuations health | list [--limit N] [--cursor C] | retry <id> [--allow-unknown] | cancel <id> | resolve <id> delivered <deliveryId>|not-delivered|dead-lettered  [--json] [--config FILE] [--env-file FILE]";
