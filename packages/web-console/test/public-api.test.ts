@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as postgres from "../src/postgres.js";
@@ -92,6 +93,19 @@ describe("public API", () => {
         "WEB_EVENT_INLINE_MAX_BYTES",
         "createPostgresWebEventHub",
         "openPostgresWebThreadStore",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkWebConsoleConfig",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "WebConsoleCheckOptions",
+        "checkWebConsoleConfig",
       ]
     `);
   });

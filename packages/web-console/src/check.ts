@@ -1,0 +1,1 @@
+export { checkWebConsoleConfig, type WebConsoleCheckOptions } from "./check-web-console-config.js";
