@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as postgres from "../src/postgres.js";
@@ -111,6 +112,19 @@ describe("public API", () => {
       [
         "TestPostgres",
         "startTestPostgres",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkStorageConfig",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "StorageCheckOptions",
+        "checkStorageConfig",
       ]
     `);
   });

@@ -1,0 +1,1 @@
+export { checkStorageConfig, type StorageCheckOptions } from "./check-storage-config.js";
