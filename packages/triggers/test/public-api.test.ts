@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as sqlite from "../src/sqlite.js";
@@ -113,6 +114,20 @@ describe("public API", () => {
         "WebhookRunSettled",
         "WebhookServer",
         "startWebhookServer",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkTriggersConfig",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "TriggerCheckView",
+        "TriggersCheckOptions",
+        "checkTriggersConfig",
       ]
     `);
   });

@@ -1,0 +1,5 @@
+export {
+  checkTriggersConfig,
+  type TriggerCheckView,
+  type TriggersCheckOptions,
+} from "./check-triggers-config.js";
