@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node/index.js";
 import * as skills from "../src/skills.js";
@@ -153,6 +154,21 @@ describe("public API", () => {
         "SKILL_NAME_PATTERN",
         "discoverSkills",
         "parseSkillMarkdown",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkBuiltinTools",
+        "checkToolPolicy",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "WebSearchResolution",
+        "checkBuiltinTools",
+        "checkToolPolicy",
       ]
     `);
   });

@@ -1,0 +1,2 @@
+export { checkBuiltinTools, type WebSearchResolution } from "./check-builtin-tools.js";
+export { checkToolPolicy } from "./check-tool-policy.js";
