@@ -1,2 +1,2 @@
-export { checkContinuationsConfig } from "./check-continuations-config.js";
-export { retentionSweepLine } from "./retention-sweep-line.js";
+export { checkContinuationsConfig } from "./check/check-continuations-config.js";
+export { retentionSweepLine } from "./check/retention-sweep-line.js";

@@ -1,3 +1,3 @@
-export { checkMemoryConfig } from "./check-memory-config.js";
-export { memoryRootProblem } from "./memory-root-problem.js";
-export { validateMemoryAvailability } from "./validate-memory-availability.js";
+export { checkMemoryConfig } from "./check/check-memory-config.js";
+export { memoryRootProblem } from "./check/memory-root-problem.js";
+export { validateMemoryAvailability } from "./check/validate-memory-availability.js";

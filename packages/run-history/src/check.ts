@@ -1,1 +1,1 @@
-export { checkRunStore } from "./check-run-store.js";
+export { checkRunStore } from "./check/check-run-store.js";

@@ -29,6 +29,7 @@ describe("package shape", () => {
       ".",
       "./sqlite",
       "./postgres",
+      "./check",
       "./package.json",
       "./sqlite-health",
     ]);

@@ -1,1 +1,1 @@
-export { checkSandboxConfig } from "./check-sandbox-config.js";
+export { checkSandboxConfig } from "./check/check-sandbox-config.js";

@@ -11,5 +11,5 @@ test("the root entry never imports Node-only code: node: builtins sit behind @mo
   const manifest = JSON.parse(
     readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"),
   );
-  expect(Object.keys(manifest.exports)).toEqual([".", "./node", "./package.json"]);
+  expect(Object.keys(manifest.exports)).toEqual([".", "./check", "./node", "./package.json"]);
 });

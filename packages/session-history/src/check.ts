@@ -1,1 +1,1 @@
-export { checkSessionHistory } from "./check-session-history.js";
+export { checkSessionHistory } from "./check/check-session-history.js";

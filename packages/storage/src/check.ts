@@ -1,1 +1,1 @@
-export { checkStorageConfig, type StorageCheckOptions } from "./check-storage-config.js";
+export { checkStorageConfig, type StorageCheckOptions } from "./check/check-storage-config.js";

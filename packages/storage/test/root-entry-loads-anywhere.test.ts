@@ -29,6 +29,7 @@ describe("package shape", () => {
       "./sqlite",
       "./postgres",
       "./node",
+      "./check",
       "./package.json",
       "./testing",
     ]);

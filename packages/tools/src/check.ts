@@ -1,2 +1,2 @@
-export { checkBuiltinTools, type WebSearchResolution } from "./check-builtin-tools.js";
-export { checkToolPolicy } from "./check-tool-policy.js";
+export { checkBuiltinTools, type WebSearchResolution } from "./check/check-builtin-tools.js";
+export { checkToolPolicy } from "./check/check-tool-policy.js";

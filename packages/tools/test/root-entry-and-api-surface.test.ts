@@ -6,7 +6,7 @@ import { ToolError } from "../src/index.js";
 test("the root entry is light (ToolError, isInsideDirectory); the tools are on ./node, skills on ./skills", () => {
   expect(Object.keys(root).sort()).toEqual(["ToolError", "isInsideDirectory"]);
   const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-  expect(Object.keys(manifest.exports)).toEqual([".", "./node", "./skills", "./package.json"]);
+  expect(Object.keys(manifest.exports)).toEqual([".", "./node", "./skills", "./check", "./package.json"]);
   const source = readFileSync(new URL("../src/index.ts", import.meta.url), "utf8");
   expect(source).not.toMatch(/from "\.\/node\//);
 });

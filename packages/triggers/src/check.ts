@@ -2,4 +2,4 @@ export {
   checkTriggersConfig,
   type TriggerCheckView,
   type TriggersCheckOptions,
-} from "./check-triggers-config.js";
+} from "./check/check-triggers-config.js";

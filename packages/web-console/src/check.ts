@@ -1,1 +1,1 @@
-export { checkWebConsoleConfig, type WebConsoleCheckOptions } from "./check-web-console-config.js";
+export { checkWebConsoleConfig, type WebConsoleCheckOptions } from "./check/check-web-console-config.js";

@@ -1,5 +1,5 @@
 import type { CheckLine } from "@mono-agent/config";
-import type { PostgresMigrations, PostgresPool } from "./postgres.js";
+import type { PostgresMigrations, PostgresPool } from "../postgres.js";
 
 /** What the host passes the storage check: how it resolves `storage.postgres` and opens its stores. */
 export interface StorageCheckOptions<Settings> {
@@ -49,7 +49,7 @@ export async function checkStorageConfig<Settings>(
   }
   // pg and the stores' PostgreSQL schemas are loaded only for a config that has storage.postgres.
   const [{ postgresMigrationStatus }, { openPool, stores }] = await Promise.all([
-    import("./postgres.js"),
+    import("../postgres.js"),
     options.loadPostgres(),
   ]);
   let postgres: PostgresPool | undefined;

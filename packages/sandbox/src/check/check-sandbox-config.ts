@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CheckLine, CheckResult, EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool } from "@mono-agent/policy";
-import { probeSandboxEngine } from "./node/probe-sandbox-engine.js";
+import { probeSandboxEngine } from "../node/probe-sandbox-engine.js";
 
 /** What `sandbox.mode: "off"` leaves unconfined, said exactly (validate and the docs agree on it). */
 const UNCONFINED_WHEN_OFF =

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { CheckLine, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool } from "@mono-agent/policy";
-import { toolHistoryFile } from "./sqlite/tool-history-file.js";
+import { toolHistoryFile } from "../sqlite/tool-history-file.js";
 
 /**
  * The history-tool findings of `mono-agent validate`: whether the tool policy offers RunHistory and
@@ -26,7 +26,7 @@ export async function checkSessionHistory(loaded: LoadedConfig): Promise<CheckLi
   if (existsSync(file))
     try {
       // better-sqlite3 loads only when the sidecar exists.
-      const { countToolCalls } = await import("./sqlite/count-tool-calls.js");
+      const { countToolCalls } = await import("../sqlite/count-tool-calls.js");
       const counts = countToolCalls(file);
       held = `${counts.calls} tool call(s) recorded in ${counts.conversations} conversation(s), in ${file}`;
     } catch (error) {

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import type { CheckLine, EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool } from "@mono-agent/policy";
-import { CONVERSATION_TITLE_TOOL_NAME } from "./conversation-title.js";
-import { operatorTokenProblem } from "./operator-token-rules.js";
+import { CONVERSATION_TITLE_TOOL_NAME } from "../conversation-title.js";
+import { operatorTokenProblem } from "../operator-token-rules.js";
 
 /** Host names `mono-agent serve` binds without `--allow-remote`. */
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);

@@ -1,4 +1,4 @@
-import type { RetentionReport } from "./node.js";
+import type { RetentionReport } from "../node.js";
 
 function counted(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -9,7 +9,7 @@ import {
   mcpToolName,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import type { LiteMemoryReport } from "./lite/index.js";
+import type { LiteMemoryReport } from "../lite/index.js";
 import { memoryRootProblem } from "./memory-root-problem.js";
 import { validateMemoryAvailability } from "./validate-memory-availability.js";
 
@@ -114,7 +114,7 @@ export async function checkMemoryConfig(loaded: LoadedConfig | undefined): Promi
     };
   }
   // Loaded only when memory is configured: the store module is heavy, and validate must start fast.
-  const { inspectLiteMemory } = await import("./lite/index.js");
+  const { inspectLiteMemory } = await import("../lite/index.js");
   const lines = storeLines(inspectLiteMemory(loaded.memoryDir));
   let policy: ToolPolicy | undefined;
   try {

@@ -44,7 +44,7 @@ export async function checkContinuationsConfig(
     };
   // Loaded only when continuations are configured: the store module pulls in the ORM, and validate must start fast.
   const { continuationStoreFile, inspectStateDir, openContinuationStore, readContinuationHealth } =
-    await import("./node.js");
+    await import("../node.js");
   const host = block?.host ?? "127.0.0.1";
   const port = block?.port ?? 4319;
   const stateDir = loaded.continuationsStateDir ?? join(loaded.agentDir, ".mono-agent/continuations");

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import type { CheckLine, CheckResult, LoadedConfig } from "@mono-agent/config";
-import type { RunSummary } from "./run-summary.js";
-import { isRunOwnerAlive } from "./sqlite/process-owner.js";
-import { runStoreFile } from "./sqlite/run-artifact-paths.js";
+import type { RunSummary } from "../run-summary.js";
+import { isRunOwnerAlive } from "../sqlite/process-owner.js";
+import { runStoreFile } from "../sqlite/run-artifact-paths.js";
 
 /** Recent summaries the section reads: reference §1.6 ("showing <M> recent (max 50)"). */
 export const RUNS_HEALTH_RECENT_MAX = 50;
@@ -58,7 +58,7 @@ export async function checkRunStore(loaded: LoadedConfig): Promise<CheckResult> 
   });
   try {
     // better-sqlite3 loads only when a run store exists.
-    const { readRunsHealth } = await import("./sqlite/read-runs-health.js");
+    const { readRunsHealth } = await import("../sqlite/read-runs-health.js");
     // Plain read-only SQL (no ORM) keeps validate fast; the full store loads only for a retention dry run.
     const health = readRunsHealth(file, RUNS_HEALTH_RECENT_MAX);
     if (health.total === 0) return disabled("No runs recorded yet.");
@@ -82,7 +82,7 @@ export async function checkRunStore(loaded: LoadedConfig): Promise<CheckResult> 
     const retention = loaded.config.artifacts.retention;
     let retentionMessage = `Retention: runs older than ${retention.maxAgeDays} days or beyond the newest ${retention.maxCount} are removed at start and hourly.`;
     if (retention.dryRun) {
-      const { openRunStore, sweepRunRetention } = await import("./sqlite.js");
+      const { openRunStore, sweepRunRetention } = await import("../sqlite.js");
       const store = openRunStore({ file, readOnly: true });
       try {
         const plan = await sweepRunRetention({ store, artifactsDir: loaded.artifactsDir, ...retention });

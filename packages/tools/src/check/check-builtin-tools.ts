@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CheckLine, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
-import type { WebSearchProvider } from "./node/web/web-search-tool.js";
+import type { WebSearchProvider } from "../node/web/web-search-tool.js";
 
 /** Which WebSearch provider answers as the host resolves `tools.webSearch`, or why none does. */
 export type WebSearchResolution = { provider: WebSearchProvider } | { unavailable: string };
@@ -42,7 +42,7 @@ async function skillsLines(loaded: LoadedConfig, policy: ToolPolicy): Promise<Ch
   const found =
     existing.length === 0
       ? { skills: [], problems: [] }
-      : await (await import("./skills.js")).discoverSkills(existing);
+      : await (await import("../skills.js")).discoverSkills(existing);
   const lines: CheckLine[] = [
     {
       status: "ok",
