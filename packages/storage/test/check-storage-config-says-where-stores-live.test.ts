@@ -13,7 +13,7 @@ const loadPostgres = async () => ({
 
 describe("checkStorageConfig", () => {
   it("is one ok line for SQLite files, loading nothing of PostgreSQL", async () => {
-    const lines = await checkStorageConfig({
+    const lines = await checkStorageConfig<string>({
       resolveSettings: () => undefined,
       loadPostgres: () => Promise.reject(new Error("not loaded for SQLite")),
       connect: true,
