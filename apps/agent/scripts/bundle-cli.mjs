@@ -128,6 +128,20 @@ const zodEnglishOnly = {
   },
 };
 
+// The MCP SDK's client and server import Ajv and ajv-formats at load and build an instance each, although
+// only an outputSchema or an elicitation answer is ever validated with them. The bundle gets a stand-in
+// (scripts/lazy-ajv-provider.mjs) that loads the SDK's own provider on first use.
+const lazyAjvProvider = {
+  name: "lazy-ajv-provider",
+  setup(builder) {
+    const shim = join(agentDir, "scripts", "lazy-ajv-provider.mjs");
+    builder.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv$/ }, () => ({ path: shim }));
+    builder.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes(`${sep}@modelcontextprotocol${sep}sdk${sep}`) ? { path: shim } : undefined,
+    );
+  },
+};
+
 for (const name of EXTERNAL)
   if (!dependencies.has(name))
     throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
@@ -150,7 +164,7 @@ const result = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [keepOriginalPlaces, zodEnglishOnly],
+  plugins: [lazyAjvProvider, keepOriginalPlaces, zodEnglishOnly],
 });
 // Which modules each bundle file holds (absolute paths), for tests that check what a command loads.
 const inputsByFile = Object.fromEntries(
