@@ -9,7 +9,7 @@
 // workspace package through `import.meta.resolve("<package>")`, so the packed tarball works as the repo does.
 // The build fails on any third-party module that uses import.meta.url, __dirname or __filename (it would
 // silently point at the bundle), and on an external this package cannot resolve.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -146,6 +146,8 @@ for (const name of EXTERNAL)
   if (!dependencies.has(name))
     throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
 
+// A bundle of an earlier build would leave its chunks beside the new ones.
+rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: join(agentDir, "dist", "cli", "main.js") },
   outdir,
