@@ -85,12 +85,9 @@ export function continuationsStateDir(loaded: LoadedConfig): string {
 
 /**
  * Starts the continuation service of an app on `continuations.host:port` (loopback only), with the
- * synthesis over `runtime.model` and delivery into the conversation store. The observer implements
- * the origin-context lifecycle of reference §7.3: at `agent_end` (every tool call of the run has
- * returned, the messages are not committed yet) the run's claim capabilities close and in-flight
- * claims drain; if the run claimed anything, the snapshot of the conversation up to this run is
- * finalized. At run end it is activated when the run succeeded (its messages were committed), else
- * abandoned (the result is then delivered with the fixed origin-context-unavailable text).
+ * synthesis over `runtime.model` and delivery into the conversation store (the package's channel and
+ * synthesizer over the app's ports). The observer hands `agent_end` and the run's end to the package's
+ * origin-context observer (reference §7.3); the bridge's task watcher follows handed-off tasks.
  */
 export async function startAgentContinuations(options: {
   loaded: LoadedConfig;
