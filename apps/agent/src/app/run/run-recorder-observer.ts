@@ -1,7 +1,6 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { describeAsk } from "@mono-agent/interaction";
-import type { RecordedWarning } from "@mono-agent/run-history/recorder";
 import * as recorder from "@mono-agent/run-history/recorder";
 import { runStoreFile } from "@mono-agent/run-history/sqlite";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
@@ -20,7 +19,7 @@ export function agentRunStoreFile(loaded: LoadedConfig): string {
  * The recorded warning of a run event: an ask is recorded as what it was (asked, then answered by whom
  * with what, expired or cancelled), as a runtime event of kind ask_<status>; a warning as itself.
  */
-function warningOf(event: RunEvent): RecordedWarning | undefined {
+function warningOf(event: RunEvent): recorder.RecordedWarning | undefined {
   if (event.type === "ask") return { kind: `ask_${event.status}`, message: describeAsk(event) };
   if (event.type !== "warning") return undefined;
   return {
