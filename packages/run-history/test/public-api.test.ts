@@ -3,6 +3,7 @@ import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
 import * as postgres from "../src/postgres.js";
+import * as recorder from "../src/recorder.js";
 import * as sqlite from "../src/sqlite.js";
 import * as sqliteHealth from "../src/sqlite-health.js";
 
@@ -191,6 +192,34 @@ describe("public API", () => {
         "isRunOwnerAlive",
         "readRunsHealth",
         "runStoreFile",
+      ]
+    `);
+  });
+
+  test("./recorder", () => {
+    expect(Object.keys(recorder).sort()).toMatchInlineSnapshot(`
+      [
+        "createRunHistoryServerFactory",
+        "startRunRecording",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "recorder.ts"))).toMatchInlineSnapshot(`
+      [
+        "ContinuationDeliveryRun",
+        "RecordableAgentEvent",
+        "RecordedMessageEnd",
+        "RecordedRunEnd",
+        "RecordedRunInfo",
+        "RecordedToolExecutionEnd",
+        "RecordedToolExecutionStart",
+        "RecordedWarning",
+        "RunHistoryServerFactoryOptions",
+        "RunHistoryServerScope",
+        "RunRecordingObserver",
+        "RunRecordingService",
+        "StartRunRecordingOptions",
+        "createRunHistoryServerFactory",
+        "startRunRecording",
       ]
     `);
   });
