@@ -9,7 +9,7 @@
 // workspace package through `import.meta.resolve("<package>")`, so the packed tarball works as the repo does.
 // The build fails on any third-party module that uses import.meta.url, __dirname or __filename (it would
 // silently point at the bundle), and on an external this package cannot resolve.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -128,10 +128,26 @@ const zodEnglishOnly = {
   },
 };
 
+// The MCP SDK's client and server import Ajv and ajv-formats at load and build an instance each, although
+// only an outputSchema or an elicitation answer is ever validated with them. The bundle gets a stand-in
+// (scripts/lazy-ajv-provider.mjs) that loads the SDK's own provider on first use.
+const lazyAjvProvider = {
+  name: "lazy-ajv-provider",
+  setup(builder) {
+    const shim = join(agentDir, "scripts", "lazy-ajv-provider.mjs");
+    builder.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv$/ }, () => ({ path: shim }));
+    builder.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes(`${sep}@modelcontextprotocol${sep}sdk${sep}`) ? { path: shim } : undefined,
+    );
+  },
+};
+
 for (const name of EXTERNAL)
   if (!dependencies.has(name))
     throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
 
+// A bundle of an earlier build would leave its chunks beside the new ones.
+rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: join(agentDir, "dist", "cli", "main.js") },
   outdir,
@@ -150,7 +166,7 @@ const result = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [keepOriginalPlaces, zodEnglishOnly],
+  plugins: [lazyAjvProvider, keepOriginalPlaces, zodEnglishOnly],
 });
 // Which modules each bundle file holds (absolute paths), for tests that check what a command loads.
 const inputsByFile = Object.fromEntries(

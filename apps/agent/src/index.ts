@@ -1,3 +1,4 @@
+export { createExampleServer } from "@mono-agent/example-server";
 export type { ConversationReset } from "./app/conversations/reset-conversation.js";
 export { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult } from "./app/run/run-agent.js";
 export type { RunEvent, RunStatus } from "./app/run/run-events.js";
@@ -10,7 +11,6 @@ export {
 } from "./app/start-mono-agent-app.js";
 export type { AppToolProvider, AppToolRunContext, AppToolServers } from "./app/tools/app-tool-provider.js";
 export { type ConversationStore, createConversationStore } from "./conversations/conversation-store.js";
-export { createExampleServer } from "./example-server/example-server.js";
 export {
   BUILTIN_TOOL_NAMES,
   type CreateBuiltinToolsOptions,

@@ -30,11 +30,33 @@ export {
   TERMINAL_STATES,
 } from "./continuation-states.js";
 export {
+  type ContinuationPoster,
+  type ConversationChannelOptions,
+  type ConversationChannelPort,
+  createConversationChannel,
+  type DeliveredContinuation,
+  type DeliveryRecorder,
+  RUN_HISTORY_FAILED,
+} from "./conversation-channel.js";
+export {
+  createModelTurnSynthesizer,
+  type SynthesisModelTurn,
+  type SynthesisTurnRequest,
+  type SynthesisTurnResult,
+} from "./model-turn-synthesizer.js";
+export type { DeliveryResolution } from "./operator-bodies.js";
+export {
   buildOriginContextSnapshot,
   type OriginContextBounds,
   type OriginContextSnapshot,
   type OriginMessage,
 } from "./origin-context.js";
-export type { DeliveryResolution } from "./operator-bodies.js";
+export {
+  createOriginContextObserver,
+  type OriginContextLifecycle,
+  type OriginContextObserver,
+  type OriginRun,
+} from "./origin-context-observer.js";
 export type { ResultBody } from "./protocol-bodies.js";
 export { buildSynthesisPrompt, type SynthesisPrompt } from "./synthesis-prompt.js";
+export { toOriginMessages } from "./to-origin-messages.js";

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as stdio from "../src/stdio.js";
+import * as tasks from "../src/tasks.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -112,6 +113,35 @@ describe("public API", () => {
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "startBrowserLogin",
+      ]
+    `);
+  });
+
+  test("./tasks", () => {
+    expect(Object.keys(tasks).sort()).toMatchInlineSnapshot(`
+      [
+        "MAX_TASK_HANDOFFS_PER_RUN",
+        "MAX_TASK_HANDOFFS_PER_SERVER",
+        "TASK_HANDOFF_TTL_MS",
+        "createRunTaskHandoff",
+        "startMcpTaskWatcher",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "tasks.ts"))).toMatchInlineSnapshot(`
+      [
+        "HandOffTaskClaim",
+        "HandOffTaskRequest",
+        "HandedOffTask",
+        "HandedOffTaskStore",
+        "MAX_TASK_HANDOFFS_PER_RUN",
+        "MAX_TASK_HANDOFFS_PER_SERVER",
+        "McpTaskOutcomePayload",
+        "McpTaskWatcher",
+        "McpTaskWatcherOptions",
+        "RunTaskHandoffOptions",
+        "TASK_HANDOFF_TTL_MS",
+        "createRunTaskHandoff",
+        "startMcpTaskWatcher",
       ]
     `);
   });

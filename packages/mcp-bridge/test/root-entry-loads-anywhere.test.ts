@@ -44,6 +44,8 @@ describe("package shape", () => {
       "spawn-process-group.ts",
       "node.ts",
       "file-mcp-auth-store.ts",
+      "tasks.ts",
+      "start-mcp-task-watcher.ts",
     ])
       expect(modules.has(module), module).toBe(false);
     for (const module of modules) {
@@ -54,7 +56,7 @@ describe("package shape", () => {
     }
     expect(reachable("stdio.ts").has("process-group-stdio-transport.ts")).toBe(true);
     const packageJson = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
-    expect(Object.keys(packageJson.exports)).toEqual([".", "./stdio", "./node", "./package.json"]);
+    expect(Object.keys(packageJson.exports)).toEqual([".", "./stdio", "./node", "./tasks", "./package.json"]);
   });
 
   test.runIf(existsSync(join(packageDir, "dist", "index.js")))(

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as postgres from "../src/postgres.js";
+import * as recorder from "../src/recorder.js";
 import * as sqlite from "../src/sqlite.js";
 import * as sqliteHealth from "../src/sqlite-health.js";
 
@@ -204,6 +205,34 @@ describe("public API", () => {
     expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
       [
         "checkRunStore",
+      ]
+    `);
+  });
+
+  test("./recorder", () => {
+    expect(Object.keys(recorder).sort()).toMatchInlineSnapshot(`
+      [
+        "createRunHistoryServerFactory",
+        "startRunRecording",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "recorder.ts"))).toMatchInlineSnapshot(`
+      [
+        "ContinuationDeliveryRun",
+        "RecordableAgentEvent",
+        "RecordedMessageEnd",
+        "RecordedRunEnd",
+        "RecordedRunInfo",
+        "RecordedToolExecutionEnd",
+        "RecordedToolExecutionStart",
+        "RecordedWarning",
+        "RunHistoryServerFactoryOptions",
+        "RunHistoryServerScope",
+        "RunRecordingObserver",
+        "RunRecordingService",
+        "StartRunRecordingOptions",
+        "createRunHistoryServerFactory",
+        "startRunRecording",
       ]
     `);
   });

@@ -16,7 +16,7 @@ function reachable(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 describe("package shape", () => {
-  test("the root entry reaches no node:, SQLite, PostgreSQL or drizzle module; ./sqlite and ./postgres hold them", () => {
+  test("the root entry reaches no node:, SQLite, PostgreSQL or drizzle module; ./sqlite, ./postgres and ./recorder hold them", () => {
     const modules = reachable("index.ts");
     for (const module of modules) {
       expect(module.startsWith("sqlite")).toBe(false);
@@ -30,6 +30,7 @@ describe("package shape", () => {
       "./sqlite",
       "./postgres",
       "./check",
+      "./recorder",
       "./package.json",
       "./sqlite-health",
     ]);

@@ -1,7 +1,7 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import type { ContinuationPoster, DeliveredContinuation } from "@mono-agent/continuations";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type { ResolvedModel } from "../runtime/models.js";
-import type { ContinuationPoster, DeliveredContinuation } from "./continuations/continuation-delivery.js";
 import type { ConversationReset } from "./conversations/reset-conversation.js";
 import type { AdapterSendTools } from "./interaction/ask-user-provider.js";
 import type { InteractionHost } from "./interaction/interaction-host.js";

@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import type { LoadedConfig } from "@mono-agent/config";
-import { ContinuationError } from "@mono-agent/continuations";
+import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
 import type { ToolPolicy } from "@mono-agent/policy";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
-import { continuationMessage, type DeliveredContinuation } from "./continuations/continuation-delivery.js";
+import { continuationMessage } from "./continuations/continuation-delivery.js";
 import {
   continuationsWanted,
   sharedContinuations,

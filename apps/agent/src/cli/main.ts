@@ -8,6 +8,8 @@ interface CommandEntry {
   readonly summary: string;
   /** Imported lazily, so `validate` never loads the model stack. */
   readonly load: () => Promise<CommandRun>;
+  /** Starts slow work the command will ask for, while its code loads; never fails. */
+  readonly warm?: (io: CliIo) => void;
 }
 
 const COMMANDS: Record<string, CommandEntry> = {
@@ -15,6 +17,14 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary:
       "check an agent folder: config, model, tool policy and MCP servers, memory, runs, history, continuations, web console",
     load: async () => (await import("./validate/validate-command.js")).validateCommand,
+    // The Sandbox section's engine probe spawns bwrap and waits tens of ms for it. Started here, it runs
+    // while the config schema loads, and its answer (kept per PATH for the process) is ready when asked.
+    warm: (io) => {
+      const path = io.env["PATH"];
+      import("@mono-agent/sandbox/node")
+        .then(({ probeSandboxEngine }) => probeSandboxEngine(path !== undefined ? { searchPath: path } : {}))
+        .catch(() => {});
+    },
   },
   run: {
     summary: "run the agent once: prompt as argument or stdin (--conversation, --model, --json)",
@@ -119,6 +129,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.stderr.write(`mono-agent: unknown command "${commandName}"\n\n${helpText()}`);
     return EXIT_USAGE;
   }
+  if (!rest.includes("--help") && !rest.includes("-h")) command.warm?.(io);
   try {
     const run = await command.load();
     return await run(rest, io);

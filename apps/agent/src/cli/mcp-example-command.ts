@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { runExampleServer } from "../example-server/example-server.js";
+import { runExampleServer } from "@mono-agent/example-server";
 import type { CliIo } from "./cli-io.js";
 import { EXIT_OK, usageError } from "./exit-error.js";
 import { parseCommandArgs } from "./parse-command-args.js";

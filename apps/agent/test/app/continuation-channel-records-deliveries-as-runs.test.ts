@@ -2,14 +2,22 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadMonoAgentConfig } from "@mono-agent/config";
-import { afterEach, describe, expect, test } from "vitest";
 import {
-  createConversationChannel,
+  type ConversationChannelOptions,
+  createConversationChannel as createChannel,
   type DeliveryRecorder,
   RUN_HISTORY_FAILED,
+} from "@mono-agent/continuations";
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  conversationChannelPort,
+  sqliteDeliveryLookups,
 } from "../../src/app/continuations/continuation-delivery.js";
 import { startRunRecording } from "../../src/app/run/run-recorder-observer.js";
-import { createConversationStore } from "../../src/conversations/conversation-store.js";
+import {
+  createConversationStore,
+  type SqliteConversationStore,
+} from "../../src/conversations/conversation-store.js";
 import { messagesOfRun } from "../fixtures/continuations/continuation-kit.js";
 
 const cleanups: (() => unknown)[] = [];
@@ -23,6 +31,17 @@ function conversationStore() {
   });
   cleanups.push(() => store.close());
   return store;
+}
+
+/** The channel the app composes over its SQLite conversation store. */
+function createConversationChannel(
+  conversations: SqliteConversationStore,
+  options?: ConversationChannelOptions,
+) {
+  return createChannel(
+    conversationChannelPort(conversations, sqliteDeliveryLookups(conversations.file)),
+    options,
+  );
 }
 
 const request = {

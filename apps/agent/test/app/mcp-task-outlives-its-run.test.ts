@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Context, fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { MAX_TASK_HANDOFFS_PER_SERVER } from "@mono-agent/mcp-bridge/tasks";
 import { afterEach, describe, expect, test } from "vitest";
-import { MAX_TASK_HANDOFFS_PER_SERVER } from "../../src/app/continuations/mcp-task-handoff.js";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
   freePort,

@@ -33,6 +33,10 @@ const NOT_ON_A_RUN = [
   ["croner", "schedules only in serve and triggers"],
   ["marked", "Markdown rendering only in the web console"],
   ["playwright-core", "tests only"],
+  ["/yaml/", "the YAML parser loads with the first SKILL.md"],
+  ["/re2js/", "the RE2 engine loads with the first glob of Glob or Grep"],
+  ["/ajv/", "Ajv loads with the first outputSchema or elicitation answer to validate"],
+  ["/ajv-formats/", "Ajv's formats load with Ajv"],
 ] as const;
 
 let folder: string;
@@ -109,4 +113,32 @@ describe("a cold start loads only what the command uses", () => {
       expect(offenders(modules, needle), needle).toEqual([]);
     }
   });
+});
+
+test("the bundle's stand-in for the MCP SDK's Ajv provider validates on first use, formats included", async () => {
+  const bundled = JSON.parse(readFileSync(BUNDLE_INPUTS, "utf8")) as Record<string, string[]>;
+  const [file] = Object.entries(bundled).find(([, inputs]) =>
+    inputs.some((input) => input.endsWith("/scripts/lazy-ajv-provider.mjs")),
+  ) ?? [undefined];
+  expect(file, "no bundle file holds scripts/lazy-ajv-provider.mjs").toBeDefined();
+  const chunk = (await import(new URL(`../../dist/bundle/${file}`, import.meta.url).href)) as Record<
+    string,
+    unknown
+  >;
+  type Validator = {
+    getValidator(schema: object): (value: unknown) => { valid: boolean; errorMessage?: string };
+  };
+  const Provider = Object.values(chunk).find(
+    (value): value is new () => Validator =>
+      typeof value === "function" && typeof value.prototype?.getValidator === "function",
+  );
+  expect(Provider).toBeDefined();
+  const check = new (Provider as new () => Validator)().getValidator({
+    type: "object",
+    properties: { total: { type: "number" }, day: { type: "string", format: "date" } },
+    required: ["total"],
+  });
+  expect(check({ total: 391, day: "2026-12-03" })).toMatchObject({ valid: true });
+  expect(check({ total: "391" })).toMatchObject({ valid: false, errorMessage: "data/total must be number" });
+  expect(check({ total: 391, day: "soon" })).toMatchObject({ valid: false });
 });

@@ -1,13 +1,13 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { type Context, Type } from "@mariozechner/pi-ai";
 import { planDemoReply } from "@mono-agent/demo-model";
+import { calculate } from "@mono-agent/example-server";
 import { describe, expect, it } from "vitest";
 import {
   arithmeticExpression,
   fillRequired,
   mentionedTimeZone,
 } from "../../../../packages/demo-model/src/demo-tool-choice.js";
-import { calculate } from "../../src/example-server/calculate.js";
 import { resolveModel } from "../../src/runtime/models.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
 

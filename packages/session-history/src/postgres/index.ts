@@ -1,3 +1,5 @@
+export type { OpenSessionHistoryOptions, SessionHistoryService } from "../host/session-history-service.js";
+export { openPostgresSessionHistory } from "./open-postgres-session-history.js";
 export {
   type OpenPostgresToolHistorySidecarOptions,
   openPostgresToolHistorySidecar,

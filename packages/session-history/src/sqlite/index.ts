@@ -1,4 +1,11 @@
+export {
+  createSessionHistoryServerFactory,
+  type SessionHistoryServerFactoryOptions,
+  type SessionHistoryServerScope,
+} from "../host/create-session-history-server-factory.js";
+export type { OpenSessionHistoryOptions, SessionHistoryService } from "../host/session-history-service.js";
 export { runToolOutputDir } from "./artifact-paths.js";
+export { openSessionHistory } from "./open-session-history.js";
 export { openToolHistorySidecar, type ToolHistorySidecar } from "./open-tool-history-sidecar.js";
 export {
   type OpenToolHistoryStoreOptions,

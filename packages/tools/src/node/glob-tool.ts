@@ -1,6 +1,5 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
-import { globToRegExp } from "./glob-pattern.js";
 import type { FileAccess } from "./file-access.js";
 import { walkWorkspace } from "./workspace-walk.js";
 
@@ -36,6 +35,8 @@ export function createGlobTool(fileAccess: FileAccess): AgentTool<typeof globPar
     async execute(_toolCallId, params, signal) {
       const root = await fileAccess.resolve(params.path ?? ".", "read");
       const limit = Math.max(1, Math.min(Math.floor(params.limit ?? GLOB_DEFAULT_LIMIT), GLOB_MAX_LIMIT));
+      // The RE2 engine (~270 KB) loads with the first glob, not with every run.
+      const { globToRegExp } = await import("./glob-pattern.js");
       const matcher = globToRegExp(params.pattern);
       const walk = await walkWorkspace(fileAccess, root, signal);
       const matches = walk.files.map((file) => file.relativePath).filter((path) => matcher.test(path));

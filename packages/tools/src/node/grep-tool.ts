@@ -1,6 +1,5 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "@mariozechner/pi-ai";
-import { globToRegExp } from "./glob-pattern.js";
 import type { FileAccess } from "./file-access.js";
 import { openPatternSearch } from "./pattern-search.js";
 import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
@@ -47,7 +46,8 @@ export function createGrepTool(fileAccess: FileAccess): AgentTool<typeof grepPar
     async execute(_toolCallId, params, signal) {
       const target = await fileAccess.resolve(params.path ?? ".", "read");
       const limit = Math.max(1, Math.min(Math.floor(params.limit ?? GREP_DEFAULT_LIMIT), GREP_MAX_LIMIT));
-      const nameFilter = params.glob === undefined ? undefined : globToRegExp(params.glob);
+      const nameFilter =
+        params.glob === undefined ? undefined : (await import("./glob-pattern.js")).globToRegExp(params.glob);
       const search = await openPatternSearch({
         pattern: params.pattern,
         literal: params.literal === true,

@@ -10,7 +10,31 @@ export { createFileTool, type FileToolName } from "./file-tools.js";
 export { createGlobTool } from "./glob-tool.js";
 export { createGrepTool } from "./grep-tool.js";
 export { openPatternSearch, PATTERN_MAX_CHARACTERS, prewarmPatternSearch } from "./pattern-search.js";
-export { openWorkspace, type Workspace } from "./workspace-paths.js";
+export { COMMAND_OUTPUT_MAX_BYTES } from "./process/bounded-output.js";
+export { createExecTool, EXEC_MAX_ARGUMENT_CHARACTERS, EXEC_MAX_ARGUMENTS } from "./process/exec-tool.js";
+export {
+  createNodeReplSession,
+  NODE_REPL_CALL_TIMEOUT_SECONDS,
+  NODE_REPL_MAX_CODE_CHARACTERS,
+  type NodeReplSession,
+} from "./process/node-repl-tool.js";
+export type { ConfinementOptions } from "./process/start-confined-process.js";
+export { discoverMcpSkills, type SkillResourceClient } from "./skills/discover-mcp-skills.js";
+export {
+  type DiscoveredSkills,
+  discoverSkills,
+  type LocalSkill,
+  SKILL_FILE_MAX_BYTES,
+  SKILLS_MAX,
+} from "./skills/discover-skills.js";
+export {
+  createReadSkillTool,
+  type RemoteSkill,
+  type SkillSet,
+  skillsPromptSection,
+} from "./skills/read-skill-tool.js";
+// parseSkillMarkdown lives on ./skills only: importing ./node does not load the YAML parser.
+export { SKILL_NAME_PATTERN } from "./skills/skill-format.js";
 export {
   type FetchedWebPage,
   fetchWebPage,
@@ -23,30 +47,6 @@ export {
 export { htmlToMarkdown } from "./web/html-to-markdown.js";
 export { createWebAddressPolicy, type WebNetworkPolicy } from "./web/web-address-policy.js";
 export { createWebFetchTool, type ToolOutputSpill, type WebFetchToolOptions } from "./web/web-fetch-tool.js";
-export { COMMAND_OUTPUT_MAX_BYTES } from "./process/bounded-output.js";
-export { createExecTool, EXEC_MAX_ARGUMENT_CHARACTERS, EXEC_MAX_ARGUMENTS } from "./process/exec-tool.js";
-export {
-  createNodeReplSession,
-  NODE_REPL_CALL_TIMEOUT_SECONDS,
-  NODE_REPL_MAX_CODE_CHARACTERS,
-  type NodeReplSession,
-} from "./process/node-repl-tool.js";
-export type { ConfinementOptions } from "./process/start-confined-process.js";
-export {
-  type DiscoveredSkills,
-  discoverSkills,
-  type LocalSkill,
-  SKILL_FILE_MAX_BYTES,
-  SKILLS_MAX,
-} from "./skills/discover-skills.js";
-export { parseSkillMarkdown, SKILL_NAME_PATTERN } from "./skills/parse-skill-markdown.js";
-export {
-  createReadSkillTool,
-  type RemoteSkill,
-  type SkillSet,
-  skillsPromptSection,
-} from "./skills/read-skill-tool.js";
-export { discoverMcpSkills, type SkillResourceClient } from "./skills/discover-mcp-skills.js";
 export {
   createWebSearchTool,
   searchWeb,
@@ -54,3 +54,4 @@ export {
   type WebSearchProvider,
   type WebSearchResult,
 } from "./web/web-search-tool.js";
+export { openWorkspace, type Workspace } from "./workspace-paths.js";

@@ -3,6 +3,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ChannelHost, EventDedupeStore } from "@mono-agent/channel-kit";
 import { createSqliteEventDedupeStore } from "@mono-agent/channel-kit/sqlite";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import type { ContinuationPoster } from "@mono-agent/continuations";
 import { mergeMcpServers } from "@mono-agent/http-kit/mcp";
 import type { AskChannel } from "@mono-agent/interaction";
 import { ADAPTER_SEND_SERVER_NAME, createToolPolicy } from "@mono-agent/policy";
@@ -17,7 +18,6 @@ import {
   type TelegramChannel,
   type TelegramChannelTuning,
 } from "@mono-agent/telegram";
-import type { ContinuationPoster } from "../continuations/continuation-delivery.js";
 import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
 import { outboundRoot } from "../request-context/request-context.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";

@@ -1,9 +1,5 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import type {
-  ContinuationChannel,
-  ContinuationDeliveryOutcome,
-  ContinuationDeliveryRequest,
-} from "@mono-agent/continuations";
+import type { ConversationChannelPort } from "@mono-agent/continuations";
 import Database from "better-sqlite3";
 import { CONVERSATION_ID_PATTERN } from "../../conversations/conversation-id.js";
 import type { ConversationStore, SqliteConversationStore } from "../../conversations/conversation-store.js";
@@ -71,11 +67,7 @@ export function deliveredText(file: string, deliveryId: string, conversationId: 
 }
 
 /** How the channel tells whether a delivery reached its conversation (SQLite file reads by default). */
-export interface DeliveryLookups {
-  hasRun(runId: string, conversationId?: string): Promise<boolean>;
-  /** The text of the message delivered as `deliveryId` into `conversationId`, if it was. */
-  deliveredText(deliveryId: string, conversationId: string): Promise<string | undefined>;
-}
+export type DeliveryLookups = Pick<ConversationChannelPort, "hasRun" | "deliveredText">;
 
 /** The lookups of the SQLite conversation store `file` (read-only queries). */
 export function sqliteDeliveryLookups(file: string): DeliveryLookups {
@@ -97,13 +89,6 @@ export function storeDeliveryLookups(
       return json === undefined ? undefined : messageText(json);
     },
   };
-}
-
-/** A continuation message that reached its conversation. */
-export interface DeliveredContinuation {
-  /** `continuation-<continuationId>`: the run id of its message. */
-  deliveryId: string;
-  conversationId: string;
 }
 
 /** A delivered continuation message as a conversation view shows it. */
@@ -141,90 +126,20 @@ function messageText(json: string): string {
   return (content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
 }
 
-/** Records a delivery in run history; throws when it could not (the message is delivered anyway). */
-export type DeliveryRecorder = (
-  delivery: Pick<
-    ContinuationDeliveryRequest,
-    "deliveryId" | "conversationId" | "serverName" | "originRunId" | "synthesisUsage"
-  > & {
-    text: string;
-  },
-) => Promise<void>;
-
-/** A chat platform a delivered continuation is posted into (the thread or chat of its conversation). */
-export interface ContinuationPoster {
-  /** Whether `conversationId` lives on the platform and may be posted to now (the allowlist rechecked). */
-  accepts(conversationId: string): boolean;
-  /** Posts the text; throws when the platform refused it (the delivery is then retried). */
-  post(conversationId: string, text: string): Promise<void>;
-}
-
-/** `historyErrorCode` of a delivery that reached the conversation but not run history. */
-export const RUN_HISTORY_FAILED = "run_history_failed";
-
 /**
- * The conversation-store channel: a delivered continuation is appended to its conversation as one
- * assistant message under the run id `continuation-<id>` (so the next run sees it), and, with a
- * `recordRun`, recorded as a settled run of source `continuation` (so `mono-agent runs` and RunHistory
- * show it). The append is one transaction, so after a crash `lookupDelivery` can tell whether it
- * happened; the run record is idempotent and is written again on a repeat if it is missing.
+ * The conversation store as the continuation channel's port: a delivered text is appended as one
+ * {@link continuationMessage} under its delivery id; `lookups` tell whether a delivery happened.
  */
-export function createConversationChannel(
+export function conversationChannelPort(
   conversations: SqliteConversationStore | ConversationStore,
-  options: {
-    /** Default: the SQLite store's file, read-only. */
-    lookups?: DeliveryLookups;
-    recordRun?: DeliveryRecorder;
-    /** Posts a delivery into its chat platform thread too (Slack), before it is appended to the store. */
-    poster?: ContinuationPoster;
-    /** Told of every delivery that reached its conversation (live views); a throw is ignored. */
-    onDelivered?: (delivery: DeliveredContinuation) => void;
-  } = {},
-): ContinuationChannel {
-  const { recordRun, onDelivered, poster } = options;
-  const lookups = options.lookups ?? sqliteDeliveryLookups((conversations as SqliteConversationStore).file);
-  const outcome = async (request: Parameters<DeliveryRecorder>[0]): Promise<ContinuationDeliveryOutcome> => {
-    const base = {
-      channel: request.conversationId.slice(0, request.conversationId.indexOf(":")),
-      deliveryId: request.deliveryId,
-    };
-    try {
-      onDelivered?.({ deliveryId: request.deliveryId, conversationId: request.conversationId });
-    } catch {
-      // A live view that fails to refresh does not make the delivery fail.
-    }
-    if (!recordRun) return { ...base, historyRecorded: true };
-    try {
-      await recordRun(request);
-      return { ...base, historyRecorded: true };
-    } catch {
-      return { ...base, historyRecorded: false, historyErrorCode: RUN_HISTORY_FAILED };
-    }
-  };
+  lookups: DeliveryLookups,
+): ConversationChannelPort {
   return {
     accepts: (conversationId) => CONVERSATION_ID_PATTERN.test(conversationId),
-    async deliver(request) {
-      if (!(await lookups.hasRun(request.deliveryId, request.conversationId))) {
-        // Posted first: a post that fails throws, so the record is retried and nothing was stored; once
-        // stored, a repeat of the same delivery id posts nothing again.
-        if (poster?.accepts(request.conversationId)) await poster.post(request.conversationId, request.text);
-        await conversations.appendMessages(request.conversationId, request.deliveryId, [
-          continuationMessage(request.text, Date.now()),
-        ]);
-      }
-      return outcome(request);
-    },
-    async lookupDelivery(deliveryId, conversationId, origin) {
-      const text = await lookups.deliveredText(deliveryId, conversationId);
-      if (text === undefined) return undefined;
-      return outcome({
-        deliveryId,
-        conversationId,
-        serverName: origin?.serverName ?? "unknown server",
-        originRunId: origin?.originRunId ?? "unknown",
-        ...(origin?.synthesisUsage ? { synthesisUsage: origin.synthesisUsage } : {}),
-        text,
-      });
+    hasRun: (runId, conversationId) => lookups.hasRun(runId, conversationId),
+    deliveredText: (deliveryId, conversationId) => lookups.deliveredText(deliveryId, conversationId),
+    async appendDelivery(conversationId, deliveryId, text) {
+      await conversations.appendMessages(conversationId, deliveryId, [continuationMessage(text, Date.now())]);
     },
   };
 }

@@ -1,7 +1,13 @@
 import { join } from "node:path";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { type LoadedConfig, requireDetachedServiceTokens } from "@mono-agent/config";
-import { buildOriginContextSnapshot, type OriginMessage } from "@mono-agent/continuations";
+import {
+  type ContinuationPoster,
+  createConversationChannel,
+  createModelTurnSynthesizer,
+  createOriginContextObserver,
+  type DeliveredContinuation,
+  toOriginMessages,
+} from "@mono-agent/continuations";
 import {
   type ContinuationService,
   type ContinuationWorkerHooks,
@@ -9,22 +15,20 @@ import {
   startContinuationService,
 } from "@mono-agent/continuations/node";
 import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
+import { createRunTaskHandoff } from "@mono-agent/mcp-bridge/tasks";
 import type { ConversationStore, SqliteConversationStore } from "../../conversations/conversation-store.js";
 import type { ResolvedModel } from "../../runtime/models.js";
 import type { AgentStorage } from "../../storage/agent-storage.js";
 import type { RunObserver } from "../run/run-observer.js";
 import type { RunRecordingService } from "../run/run-recorder-observer.js";
 import {
-  type ContinuationPoster,
-  createConversationChannel,
-  type DeliveredContinuation,
+  conversationChannelPort,
   type DeliveryLookups,
   sqliteDeliveryLookups,
   storeDeliveryLookups,
 } from "./continuation-delivery.js";
-import { createContinuationSynthesizer } from "./continuation-synthesis.js";
-import { createRunTaskHandoff } from "./mcp-task-handoff.js";
-import { startMcpTaskWatcher } from "./mcp-task-watcher.js";
+import { createSynthesisModelTurn } from "./continuation-synthesis.js";
+import { handedOffTaskStore, startAgentTaskWatcher } from "./task-watcher.js";
 
 /** The state folder when the config has no continuations block (reference §7.1 default). */
 export const DEFAULT_CONTINUATIONS_STATE_DIR = ".mono-agent/continuations";
@@ -79,46 +83,11 @@ export function continuationsStateDir(loaded: LoadedConfig): string {
   return loaded.continuationsStateDir ?? join(loaded.agentDir, DEFAULT_CONTINUATIONS_STATE_DIR);
 }
 
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content
-    .map((block: { type?: string; text?: string; name?: string }) =>
-      block.type === "text"
-        ? (block.text ?? "")
-        : block.type === "toolCall"
-          ? `[called tool ${block.name}]`
-          : "",
-    )
-    .filter((text) => text !== "")
-    .join("\n");
-}
-
-/** Pi messages reduced to what a synthesis reads. */
-export function toOriginMessages(messages: readonly AgentMessage[]): OriginMessage[] {
-  const result: OriginMessage[] = [];
-  for (const message of messages) {
-    const value = message as { role?: string; content?: unknown; toolName?: string };
-    if (value.role === "user" || value.role === "assistant")
-      result.push({ role: value.role, text: textOf(value.content) });
-    else if (value.role === "toolResult")
-      result.push({
-        role: "toolResult",
-        text: textOf(value.content),
-        ...(value.toolName ? { toolName: value.toolName } : {}),
-      });
-  }
-  return result;
-}
-
 /**
  * Starts the continuation service of an app on `continuations.host:port` (loopback only), with the
- * synthesis over `runtime.model` and delivery into the conversation store. The observer implements
- * the origin-context lifecycle of reference §7.3: at `agent_end` (every tool call of the run has
- * returned, the messages are not committed yet) the run's claim capabilities close and in-flight
- * claims drain; if the run claimed anything, the snapshot of the conversation up to this run is
- * finalized. At run end it is activated when the run succeeded (its messages were committed), else
- * abandoned (the result is then delivered with the fixed origin-context-unavailable text).
+ * synthesis over `runtime.model` and delivery into the conversation store (the package's channel and
+ * synthesizer over the app's ports). The observer hands `agent_end` and the run's end to the package's
+ * origin-context observer (reference §7.3); the bridge's task watcher follows handed-off tasks.
  */
 export async function startAgentContinuations(options: {
   loaded: LoadedConfig;
@@ -165,9 +134,8 @@ export async function startAgentContinuations(options: {
     // Detached continuations synthesize over the latest turns of their route's conversation.
     latestOriginMessages: async (conversationId) =>
       toOriginMessages(await conversations.loadMessages(conversationId)),
-    synthesizer: createContinuationSynthesizer(options),
-    channel: createConversationChannel(conversations, {
-      lookups,
+    synthesizer: createModelTurnSynthesizer(createSynthesisModelTurn(options)),
+    channel: createConversationChannel(conversationChannelPort(conversations, lookups), {
       ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
       ...(options.poster ? { poster: options.poster } : {}),
       ...(runRecording
@@ -190,31 +158,21 @@ export async function startAgentContinuations(options: {
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  const finalized = new Set<string>();
+  const origin = createOriginContextObserver({
+    service,
+    loadMessages: (conversationId) => conversations.loadMessages(conversationId),
+  });
   const observer: RunObserver = {
     async onAgentEvent(info, event) {
-      if (event.type !== "agent_end") return;
-      const claims = await service.closeRunClaims(info.runId);
-      if (claims === 0) return;
-      const messages = [...(await conversations.loadMessages(info.conversationId)), ...event.messages];
-      service.finalizeOriginContext(
-        info.runId,
-        buildOriginContextSnapshot(info.conversationId, info.runId, toOriginMessages(messages)),
-      );
-      finalized.add(info.runId);
+      if (event.type === "agent_end") await origin.onAgentEnd(info, event.messages);
     },
-    async onRunEnd(info, result) {
-      await service.closeRunClaims(info.runId);
-      if (result.status === "succeeded" && finalized.has(info.runId))
-        service.activateOriginContext(info.runId);
-      else service.abandonOriginContext(info.runId);
-      finalized.delete(info.runId);
-    },
+    onRunEnd: (info, result) => origin.onRunEnd(info, result.status === "succeeded"),
   };
-  const watcher = startMcpTaskWatcher({
+  const tasks = handedOffTaskStore(service);
+  const watcher = startAgentTaskWatcher({
     loaded,
     env: options.env,
-    service,
+    store: tasks,
     redactText: options.redactText ?? ((text) => text),
     ...(options.onError ? { onError: options.onError } : {}),
   });
@@ -226,7 +184,7 @@ export async function startAgentContinuations(options: {
       serverNames.length === 0
         ? undefined
         : createRunTaskHandoff({
-            service,
+            store: tasks,
             serverNames,
             afterMs: loaded.config.tools.mcpTaskHandoffAfterMs,
             runId: run.runId,

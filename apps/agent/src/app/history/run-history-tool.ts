@@ -1,31 +1,17 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
-import { shortDigest } from "@mono-agent/evidence/node";
+import { createSecretScanner } from "@mono-agent/evidence";
 import { evaluateTool, RUN_HISTORY_SERVER_NAME, type ToolPolicy } from "@mono-agent/policy";
+import type { RunEventReader, RunStore } from "@mono-agent/run-history";
 import {
-  createRunHistoryServer,
-  createRunSearchCache,
-  type RunEventReader,
-  type RunHistoryRollover,
-  type RunStore,
-} from "@mono-agent/run-history";
-import { createRunEventReader } from "@mono-agent/run-history/sqlite";
+  createRunHistoryServerFactory,
+  type RunHistoryServerFactoryOptions,
+} from "@mono-agent/run-history/recorder";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { requestScopedToolProvider } from "../tools/request-scoped-tool-provider.js";
 
-/** Options of {@link runHistoryToolProvider}. */
-export interface RunHistoryToolProviderOptions {
-  /** The run store the recorder writes (reused, never opened a second time). */
-  store: RunStore;
-  /** `<artifacts.dir>`: where `run-<runId>.events.jsonl` files are read; never shown to the model. */
-  artifactsDir: string;
-  /** Reads a run's events; default the events files of `artifactsDir` (PostgreSQL: the `run_events` table). */
-  readEvents?: RunEventReader;
+/** Options of {@link runHistoryToolProvider}: the server factory's, and the tool policy. */
+export interface RunHistoryToolProviderOptions extends RunHistoryServerFactoryOptions {
   policy: ToolPolicy;
-  /** `runtime.session.rollover`: with `daily`, every `#YYYY-MM-DD` bucket of the run's conversation is in scope. */
-  rollover: RunHistoryRollover;
-  /** Scanner with the host's configured credential values. */
-  secretScanner?: SecretScanner;
 }
 
 /**
@@ -34,23 +20,11 @@ export interface RunHistoryToolProviderOptions {
  * run on a request-scoped loopback endpoint bound to the run's own runId and conversationId.
  */
 export function runHistoryToolProvider(options: RunHistoryToolProviderOptions): AppToolProvider {
-  const readEvents = options.readEvents ?? createRunEventReader(options.artifactsDir);
-  const searchCache = createRunSearchCache();
+  const createServer = createRunHistoryServerFactory(options);
   return requestScopedToolProvider({
     serverName: RUN_HISTORY_SERVER_NAME,
     isOffered: () => evaluateTool(options.policy, "RunHistory").decision === "offered",
-    createServer: (run) =>
-      createRunHistoryServer({
-        store: options.store,
-        readEvents,
-        runId: run.runId,
-        conversationId: run.conversationId,
-        rollover: options.rollover,
-        digest: shortDigest,
-        searchCache,
-        privatePaths: [options.artifactsDir],
-        ...(options.secretScanner ? { secretScanner: options.secretScanner } : {}),
-      }),
+    createServer,
   });
 }
 

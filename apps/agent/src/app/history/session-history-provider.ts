@@ -1,20 +1,15 @@
-import type { SecretScanner } from "@mono-agent/evidence";
-import { shortDigest } from "@mono-agent/evidence/node";
 import { evaluateTool, SESSION_HISTORY_SERVER_NAME, type ToolPolicy } from "@mono-agent/policy";
 import {
-  createSessionHistoryServer,
-  type SessionHistoryStore,
-  type SessionRollover,
-} from "@mono-agent/session-history";
+  createSessionHistoryServerFactory,
+  type SessionHistoryServerFactoryOptions,
+  type SessionHistoryService,
+} from "@mono-agent/session-history/sqlite";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { requestScopedToolProvider } from "../tools/request-scoped-tool-provider.js";
 
-/** Options of {@link sessionHistoryToolProvider}. */
-export interface SessionHistoryToolProviderOptions {
-  store: SessionHistoryStore;
+/** Options of {@link sessionHistoryToolProvider}: the server factory's, and the tool policy. */
+export interface SessionHistoryToolProviderOptions extends SessionHistoryServerFactoryOptions {
   policy: ToolPolicy;
-  rollover: SessionRollover;
-  secretScanner?: SecretScanner;
 }
 
 /**
@@ -23,17 +18,17 @@ export interface SessionHistoryToolProviderOptions {
  * per run on a request-scoped loopback endpoint bound to the run's (conversationId, runId).
  */
 export function sessionHistoryToolProvider(options: SessionHistoryToolProviderOptions): AppToolProvider {
+  return sessionHistoryServedBy(options.policy, createSessionHistoryServerFactory(options));
+}
+
+/** {@link sessionHistoryToolProvider} over the servers of an opened session history. */
+export function sessionHistoryServedBy(
+  policy: ToolPolicy,
+  createServer: SessionHistoryService["createServer"],
+): AppToolProvider {
   return requestScopedToolProvider({
     serverName: SESSION_HISTORY_SERVER_NAME,
-    isOffered: () => evaluateTool(options.policy, "SessionHistory").decision === "offered",
-    createServer: (run) =>
-      createSessionHistoryServer({
-        store: options.store,
-        conversationId: run.conversationId,
-        runId: run.runId,
-        rollover: options.rollover,
-        digest: shortDigest,
-        ...(options.secretScanner ? { secretScanner: options.secretScanner } : {}),
-      }),
+    isOffered: () => evaluateTool(policy, "SessionHistory").decision === "offered",
+    createServer,
   });
 }

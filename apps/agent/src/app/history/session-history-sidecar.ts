@@ -1,16 +1,17 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import type { ToolPolicy } from "@mono-agent/policy";
-import { createSessionHistoryObserver, type SessionHistoryStore } from "@mono-agent/session-history";
+import type { SessionHistoryStore } from "@mono-agent/session-history";
 import {
-  openToolHistorySidecar,
+  type OpenSessionHistoryOptions,
+  openSessionHistory,
+  type SessionHistoryService,
   type ToolHistoryWriter,
   toolHistoryFile,
 } from "@mono-agent/session-history/sqlite";
-import type { RunObserver } from "../run/run-observer.js";
+import type { HistoryAugmenter, RunObserver } from "../run/run-observer.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
-import { sessionHistoryToolProvider } from "./session-history-provider.js";
-import { createColdReseedAugmenter, type HistoryAugmenter } from "./session-history-reseed.js";
+import { sessionHistoryServedBy } from "./session-history-provider.js";
 
 /** What a reset and the SessionHistory tool need of a sidecar's store (SQLite, or shared PostgreSQL). */
 export type SidecarStore = SessionHistoryStore & {
@@ -50,43 +51,56 @@ export interface UnavailableSidecar {
   close(): Promise<void>;
 }
 
-/** The {@link UnavailableSidecar} of `error`. */
-export function unavailableSidecar(error: unknown): UnavailableSidecar {
-  return {
-    error: error instanceof Error ? error : new Error(String(error)),
-    observers: [],
-    appToolProviders: [],
-    historyAugmenters: [],
-    close: async () => {},
-  };
-}
-
 /** Where the sidecar of a loaded config lives: `<artifacts.dir>/../history/tool-history/tool-lifecycles.sqlite`. */
 export function sessionHistoryFile(loaded: LoadedConfig): string {
   return toolHistoryFile(loaded.artifactsDir);
 }
 
+/** What session-history is opened with: the artifacts folder, `runtime.session.rollover`, the host's secrets. */
+export function sessionHistoryOptions(input: SessionHistorySidecarInput): OpenSessionHistoryOptions {
+  return {
+    artifactsDir: input.loaded.artifactsDir,
+    rollover: input.loaded.config.runtime.session?.rollover ?? "none",
+    secretScanner: input.secretScanner ?? createSecretScanner({ env: input.env }),
+  };
+}
+
 /**
- * Opens the sidecar (`openToolHistorySidecar`: store, crash recovery, one retention pass, writer) and
- * composes its observer, the SessionHistory provider and the cold-reseed augmenter. When the sidecar
- * cannot be opened, returns empty lists and the error, so the app still starts without SessionHistory.
+ * The sidecar of an opened session history (or the {@link UnavailableSidecar} of its error), composed as
+ * the app's observer, SessionHistory provider and, where it has one, cold-reseed augmenter.
+ */
+export function sidecarOf(
+  opened: SessionHistoryService<SidecarStore> | { error: Error },
+  policy: ToolPolicy,
+): SessionHistorySidecar | UnavailableSidecar {
+  if ("error" in opened)
+    return {
+      error: opened.error,
+      observers: [],
+      appToolProviders: [],
+      historyAugmenters: [],
+      close: async () => {},
+    };
+  const { reseedHistory } = opened;
+  return {
+    file: opened.file,
+    store: opened.store,
+    writer: opened.writer,
+    recoveredAtStart: opened.recoveredAtStart,
+    observers: [opened.observer],
+    appToolProviders: [sessionHistoryServedBy(policy, opened.createServer)],
+    historyAugmenters: reseedHistory ? [(info, history) => reseedHistory(info, history)] : [],
+    close: () => opened.close(),
+  };
+}
+
+/**
+ * Opens the sidecar (`openSessionHistory`: store, crash recovery, one retention pass, writer, observer,
+ * server, cold reseed). When the sidecar cannot be opened, returns empty lists and the error, so the app
+ * still starts without SessionHistory.
  */
 export function openSessionHistorySidecar(
   input: SessionHistorySidecarInput,
 ): SessionHistorySidecar | UnavailableSidecar {
-  const opened = openToolHistorySidecar({ artifactsDir: input.loaded.artifactsDir });
-  if ("error" in opened) return unavailableSidecar(opened.error);
-  const { store, writer } = opened;
-  const secretScanner = input.secretScanner ?? createSecretScanner({ env: input.env });
-  const rollover = input.loaded.config.runtime.session?.rollover ?? "none";
-  return {
-    file: opened.file,
-    store,
-    writer,
-    recoveredAtStart: opened.recoveredAtStart,
-    observers: [createSessionHistoryObserver({ writer, secretScanner })],
-    appToolProviders: [sessionHistoryToolProvider({ store, policy: input.policy, rollover, secretScanner })],
-    historyAugmenters: [createColdReseedAugmenter(store, rollover)],
-    close: () => opened.close(),
-  };
+  return sidecarOf(openSessionHistory(sessionHistoryOptions(input)), input.policy);
 }

@@ -15,7 +15,6 @@ import type { ConversationStore } from "../../conversations/conversation-store.j
 import { BUILTIN_TOOL_NAMES } from "../../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../../runtime/models.js";
 import type { ProtectedPaths } from "../../runtime/protected-paths.js";
-import type { HistoryAugmenter } from "../history/session-history-reseed.js";
 import type { HostSecrets } from "../host-secrets.js";
 import { createApprovalGate } from "../interaction/approval-gate.js";
 import { askEvent } from "../interaction/ask-event.js";
@@ -25,7 +24,7 @@ import { createRunEventMapper } from "./run-event-mapper.js";
 import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
 import type { RunEvent, RunStatus } from "./run-events.js";
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
-import type { RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
+import type { HistoryAugmenter, RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
 import { CONFINED_TOOLS, sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@mariozechner/pi-agent-core";
+import type { AgentEvent, AgentMessage } from "@mariozechner/pi-agent-core";
 import type { RunServerSpec } from "@mono-agent/mcp-bridge";
 import type { RunRequest, RunResult } from "./run-agent.js";
 import type { RunEvent } from "./run-events.js";
@@ -27,6 +27,9 @@ export interface RunObserver {
   /** Called once with the outcome, before the MCP clients are closed; awaited (bounded by the observer). */
   onRunEnd?(info: RunStartInfo, result: RunResult): void | Promise<void>;
 }
+
+/** Adds to (or changes) the messages handed to the Pi session; see `RunAgentDependencies.historyAugmenters`. */
+export type HistoryAugmenter = (info: RunStartInfo, history: AgentMessage[]) => AgentMessage[];
 
 /** The server specs of a run at one stage of preparation, and how to undo that stage. */
 export interface PreparedServers {

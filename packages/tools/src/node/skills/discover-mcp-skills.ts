@@ -1,6 +1,6 @@
 import { SKILL_FILE_MAX_BYTES, SKILLS_MAX } from "./discover-skills.js";
-import { parseSkillMarkdown, SKILL_NAME_PATTERN } from "./parse-skill-markdown.js";
 import type { RemoteSkill } from "./read-skill-tool.js";
+import { SKILL_NAME_PATTERN } from "./skill-format.js";
 
 /** Most `resources/list` pages read per server when looking for skills (100 resources a page is common). */
 export const SKILL_RESOURCE_LIST_MAX_PAGES = 5;
@@ -50,7 +50,9 @@ export async function discoverMcpSkills(
         if (!cursor) break;
       }
       for (const uri of uris) {
-        const parsed = parseSkillMarkdown(await readText(client, uri));
+        const text = await readText(client, uri);
+        const { parseSkillMarkdown } = await import("./parse-skill-markdown.js");
+        const parsed = parseSkillMarkdown(text);
         if ("problem" in parsed) {
           problems.push({ serverName, problem: `${uri}: ${parsed.problem}` });
           continue;

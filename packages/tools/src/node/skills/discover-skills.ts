@@ -1,7 +1,6 @@
 import { constants } from "node:fs";
 import { lstat, open, readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { parseSkillMarkdown } from "./parse-skill-markdown.js";
 
 /** Largest SKILL.md read (256 KiB: the format asks for under 500 lines; a bigger one is refused). */
 export const SKILL_FILE_MAX_BYTES = 256 * 1024;
@@ -72,6 +71,7 @@ export async function discoverSkills(folders: readonly string[]): Promise<Discov
         });
         continue;
       }
+      const { parseSkillMarkdown } = await import("./parse-skill-markdown.js");
       const parsed = parseSkillMarkdown(text);
       if ("problem" in parsed) {
         found.problems.push({ path: skillFile, problem: parsed.problem });

@@ -1,21 +1,13 @@
 import { parse as parseYaml } from "yaml";
 
-/** Longest skill name (the Agent Skills format: lowercase letters, digits and hyphens, at most 64). */
-export const SKILL_NAME_MAX_CHARACTERS = 64;
+import {
+  type ParsedSkill,
+  SKILL_DESCRIPTION_MAX_CHARACTERS,
+  SKILL_NAME_MAX_CHARACTERS,
+  SKILL_NAME_PATTERN,
+} from "./skill-format.js";
 
-/** Longest skill description shown in the system prompt (the Agent Skills format allows 1,024). */
-export const SKILL_DESCRIPTION_MAX_CHARACTERS = 1_024;
-
-/** A skill name: lowercase letters, digits and single hyphens, not starting or ending with one. */
-export const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** A parsed SKILL.md. */
-export interface ParsedSkill {
-  name: string;
-  description: string;
-  /** The Markdown after the front matter. */
-  body: string;
-}
+export { type ParsedSkill, SKILL_DESCRIPTION_MAX_CHARACTERS, SKILL_NAME_MAX_CHARACTERS, SKILL_NAME_PATTERN };
 
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 

@@ -4,7 +4,6 @@ import { ToolError } from "../../tool-error.js";
 import { createFileAccess } from "../file-access.js";
 import { openWorkspace } from "../workspace-paths.js";
 import { type LocalSkill, SKILL_FILE_MAX_BYTES } from "./discover-skills.js";
-import { parseSkillMarkdown } from "./parse-skill-markdown.js";
 
 /** A skill an attached MCP server offers as `skill://<name>/...` resources. */
 export interface RemoteSkill {
@@ -129,7 +128,10 @@ export function createReadSkillTool(skills: SkillSet): AgentTool<typeof paramete
         ? await readLocal(local, path)
         : boundedText(await remote!.read(path ?? "SKILL.md"), path ?? "SKILL.md");
       const isSkillFile = path === undefined || path === "SKILL.md";
-      const parsed = isSkillFile ? parseSkillMarkdown(text) : undefined;
+      // The YAML parser loads with the first skill read, not with every run.
+      const parsed = isSkillFile
+        ? (await import("./parse-skill-markdown.js")).parseSkillMarkdown(text)
+        : undefined;
       const body = parsed && !("problem" in parsed) ? parsed.body.trim() : text;
       const origin = remote ? ` (from MCP server "${remote.serverName}")` : "";
       const heading = isSkillFile

@@ -1,5 +1,5 @@
-import type { ContinuationService } from "@mono-agent/continuations/node";
-import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
+import type { HandedOffTaskStore } from "./handed-off-task-store.js";
+import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 
 /**
  * Most tasks one run may hand off per server. A run that leaves more than four jobs of one server
@@ -16,20 +16,24 @@ export const MAX_TASK_HANDOFFS_PER_RUN = 16;
  */
 export const TASK_HANDOFF_TTL_MS = 24 * 60 * 60_000;
 
-/**
- * The hand-off side of one run: tasks of the servers named in `tools.continuationServers` still
- * working after `tools.mcpTaskHandoffAfterMs` become continuations of this run (deadline: the task's
- * TTL from its creation, or {@link TASK_HANDOFF_TTL_MS} without one, capped by the store's maximum),
- * within {@link MAX_TASK_HANDOFFS_PER_SERVER} and {@link MAX_TASK_HANDOFFS_PER_RUN}.
- */
-export function createRunTaskHandoff(options: {
-  service: Pick<ContinuationService, "handOffTask">;
+/** Options of {@link createRunTaskHandoff}. */
+export interface RunTaskHandoffOptions {
+  store: Pick<HandedOffTaskStore, "handOffTask">;
+  /** The servers whose tasks may outlive the run (mono-agent: `tools.continuationServers`). */
   serverNames: readonly string[];
+  /** How long a call waits for its task before handing it off, in ms. */
   afterMs: number;
   runId: string;
   conversationId: string;
   now?: () => number;
-}): McpTaskHandoff {
+}
+
+/**
+ * The hand-off side of one run: tasks of `serverNames` still working after `afterMs` are handed to
+ * the store (deadline: the task's TTL from its creation, or {@link TASK_HANDOFF_TTL_MS} without one,
+ * capped by the store), within {@link MAX_TASK_HANDOFFS_PER_SERVER} and {@link MAX_TASK_HANDOFFS_PER_RUN}.
+ */
+export function createRunTaskHandoff(options: RunTaskHandoffOptions): McpTaskHandoff {
   const now = options.now ?? Date.now;
   const perServer = new Map<string, number>();
   let total = 0;
@@ -53,7 +57,7 @@ export function createRunTaskHandoff(options: {
         request.ttlMs !== null && Number.isFinite(request.ttlMs) && request.ttlMs > 0
           ? request.ttlMs
           : TASK_HANDOFF_TTL_MS;
-      const claim = options.service.handOffTask({
+      const claim = options.store.handOffTask({
         runId: options.runId,
         serverName: request.serverName,
         conversationId: options.conversationId,

@@ -1,5 +1,10 @@
-import type { AgentEvent } from "@mariozechner/pi-agent-core";
-import type { RunEvent, RunTextBlock, RunToolUseBlock } from "@mono-agent/run-history";
+import type { RunEvent, RunTextBlock, RunToolUseBlock } from "../run-event.js";
+import type {
+  RecordableAgentEvent,
+  RecordedMessageEnd,
+  RecordedToolExecutionEnd,
+  RecordedToolExecutionStart,
+} from "./recorded-run.js";
 
 const MCP_TOOL_PREFIX = "mcp__";
 
@@ -22,10 +27,10 @@ function textBlocks(content: unknown): RunTextBlock[] {
  */
 export function createRunRecordEventMapper(now: () => number = () => performance.now()) {
   const startedAt = new Map<string, number>();
-  return (event: AgentEvent): RunEvent[] => {
-    switch (event.type) {
+  return (agentEvent: RecordableAgentEvent): RunEvent[] => {
+    switch (agentEvent.type) {
       case "message_end": {
-        const message = event.message as { role?: unknown; content?: unknown };
+        const message = (agentEvent as RecordedMessageEnd).message as { role?: unknown; content?: unknown };
         if (message.role !== "assistant" || !Array.isArray(message.content)) return [];
         const content: (RunTextBlock | RunToolUseBlock)[] = [];
         for (const block of message.content as { type?: unknown; [key: string]: unknown }[]) {
@@ -42,9 +47,10 @@ export function createRunRecordEventMapper(now: () => number = () => performance
         return content.length > 0 ? [{ type: "assistant", message: { content } }] : [];
       }
       case "tool_execution_start":
-        startedAt.set(event.toolCallId, now());
+        startedAt.set((agentEvent as RecordedToolExecutionStart).toolCallId, now());
         return [];
       case "tool_execution_end": {
+        const event = agentEvent as RecordedToolExecutionEnd;
         const executionMs = Math.round(now() - (startedAt.get(event.toolCallId) ?? now()));
         startedAt.delete(event.toolCallId);
         const isMcp = event.toolName.startsWith(MCP_TOOL_PREFIX);
