@@ -142,6 +142,18 @@ const lazyAjvProvider = {
   },
 };
 
+// The SDK's server imports zod-to-json-schema at load, for zod 3 tool schemas only (zod 4 converts
+// itself). The bundle gets a stand-in (scripts/lazy-zod-to-json-schema.mjs) that loads it on first use.
+const lazyZodToJsonSchema = {
+  name: "lazy-zod-to-json-schema",
+  setup(builder) {
+    const shim = join(agentDir, "scripts", "lazy-zod-to-json-schema.mjs");
+    builder.onResolve({ filter: /^zod-to-json-schema$/ }, (args) =>
+      args.importer.includes(`${sep}@modelcontextprotocol${sep}sdk${sep}`) ? { path: shim } : undefined,
+    );
+  },
+};
+
 for (const name of EXTERNAL)
   if (!dependencies.has(name))
     throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
@@ -166,7 +178,7 @@ const result = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [lazyAjvProvider, keepOriginalPlaces, zodEnglishOnly],
+  plugins: [lazyAjvProvider, lazyZodToJsonSchema, keepOriginalPlaces, zodEnglishOnly],
 });
 // Which modules each bundle file holds (absolute paths), for tests that check what a command loads.
 const inputsByFile = Object.fromEntries(

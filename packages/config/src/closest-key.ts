@@ -1,5 +1,7 @@
 import leven from "leven";
 
+// Also the `./closest-key` subpath: did-you-mean for CLIs and hosts without loading the config schemas.
+
 /** The known key closest to `unknownKey`, case-insensitively, if it is a likely typo or abbreviation of it. */
 export function closestKey(unknownKey: string, knownKeys: readonly string[]): string | undefined {
   let best: { key: string; distance: number } | undefined;

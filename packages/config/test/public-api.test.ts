@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as closestKeyEntry from "../src/closest-key.js";
 import * as root from "../src/index.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -147,6 +148,13 @@ describe("public API", () => {
         "resolveEnvReference",
         "resolveMcpServer",
         "usualHostFiles",
+      ]
+    `);
+  });
+  test("./closest-key: did-you-mean without the schemas", () => {
+    expect(Object.keys(closestKeyEntry).sort()).toMatchInlineSnapshot(`
+      [
+        "closestKey",
       ]
     `);
   });

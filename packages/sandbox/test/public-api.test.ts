@@ -72,11 +72,14 @@ describe("public API", () => {
     expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
       [
         "checkSandboxConfig",
+        "probeSandboxEngine",
       ]
     `);
     expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
       [
+        "SandboxEngineStatus",
         "checkSandboxConfig",
+        "probeSandboxEngine",
       ]
     `);
   });

@@ -21,7 +21,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     // while the config schema loads, and its answer (kept per PATH for the process) is ready when asked.
     warm: (io) => {
       const path = io.env["PATH"];
-      import("@mono-agent/sandbox/node")
+      import("@mono-agent/sandbox/check")
         .then(({ probeSandboxEngine }) => probeSandboxEngine(path !== undefined ? { searchPath: path } : {}))
         .catch(() => {});
     },

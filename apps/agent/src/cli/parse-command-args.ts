@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { closestKey } from "@mono-agent/config";
+import { closestKey } from "@mono-agent/config/closest-key";
 import { usageError } from "./exit-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -37,12 +37,13 @@ const NOT_ON_A_RUN = [
   ["/re2js/", "the RE2 engine loads with the first glob of Glob or Grep"],
   ["/ajv/", "Ajv loads with the first outputSchema or elicitation answer to validate"],
   ["/ajv-formats/", "Ajv's formats load with Ajv"],
+  ["/zod-to-json-schema/", "zod 3 schemas only: the converter loads with the first one"],
 ] as const;
 
 let folder: string;
 
 /** The module URLs (pnpm's store paths made package paths) a CLI command loads, and its stdout. */
-function loadedBy(args: string[]): { modules: string[]; files: string[]; stdout: string } {
+function loadedBy(args: string[], input?: string): { modules: string[]; files: string[]; stdout: string } {
   const log = join(folder, `loaded-${args[0]}.txt`);
   writeFileSync(log, "");
   const result = spawnSync(process.execPath, ["--import", RECORDER, CLI_BIN, ...args], {
@@ -50,6 +51,7 @@ function loadedBy(args: string[]): { modules: string[]; files: string[]; stdout:
     env: { PATH: process.env.PATH ?? "", HOME: folder, RECORD_LOADED_MODULES: log },
     encoding: "utf8",
     timeout: 60_000,
+    ...(input !== undefined ? { input } : {}),
   });
   expect(result.status, result.stderr).toBe(0);
   const bundled = JSON.parse(readFileSync(BUNDLE_INPUTS, "utf8")) as Record<string, string[]>;
@@ -92,6 +94,24 @@ describe("a cold start loads only what the command uses", () => {
     expect(modules.some((url) => url.includes("node_modules/@mariozechner/pi-agent-core/"))).toBe(true);
     expect(modules.some((url) => url.includes("@mono-agent/tools/dist/node/read-tool.js"))).toBe(true);
     for (const [needle, why] of NOT_ON_A_RUN) expect(offenders(modules, needle), why).toEqual([]);
+  });
+
+  test("the quickstart's example server answers without loading the config schemas or zod 3's converter", () => {
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+    };
+    const { modules, stdout } = loadedBy(["mcp-example"], `${JSON.stringify(initialize)}\n`);
+    expect(stdout).toContain('"serverInfo"');
+    // It boots beside every cold run: the flag parser's did-you-mean comes from config's ./closest-key.
+    for (const needle of [
+      "@mono-agent/config/dist/mono-agent-config-schema",
+      "/zod-to-json-schema/",
+      "/ajv/",
+    ])
+      expect(offenders(modules, needle), needle).toEqual([]);
   });
 
   test("validate on the quickstart loads neither the model stack nor the MCP SDK", () => {
@@ -141,4 +161,21 @@ test("the bundle's stand-in for the MCP SDK's Ajv provider validates on first us
   expect(check({ total: 391, day: "2026-12-03" })).toMatchObject({ valid: true });
   expect(check({ total: "391" })).toMatchObject({ valid: false, errorMessage: "data/total must be number" });
   expect(check({ total: 391, day: "soon" })).toMatchObject({ valid: false });
+});
+
+test("the bundle's stand-in for zod-to-json-schema converts a zod 3 schema on first use", async () => {
+  const bundled = JSON.parse(readFileSync(BUNDLE_INPUTS, "utf8")) as Record<string, string[]>;
+  const [file] = Object.entries(bundled).find(([, inputs]) =>
+    inputs.some((input) => input.endsWith("/scripts/lazy-zod-to-json-schema.mjs")),
+  ) ?? [undefined];
+  expect(file, "no bundle file holds scripts/lazy-zod-to-json-schema.mjs").toBeDefined();
+  const chunk = (await import(new URL(`../../dist/bundle/${file}`, import.meta.url).href)) as {
+    toJsonSchemaCompat?: (schema: unknown) => Record<string, unknown>;
+  };
+  const { z } = await import("zod/v3");
+  expect(chunk.toJsonSchemaCompat?.(z.object({ city: z.string() }))).toMatchObject({
+    type: "object",
+    properties: { city: { type: "string" } },
+    required: ["city"],
+  });
 });

@@ -1,4 +1,4 @@
-import { closestKey } from "@mono-agent/config";
+import { closestKey } from "@mono-agent/config/closest-key";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
