@@ -7,6 +7,10 @@ export {
   type RunRecordingStart,
 } from "./sqlite/create-run-recorder.js";
 export { type OpenRunStoreOptions, openRunStore, type SqliteRunStore } from "./sqlite/open-run-store.js";
+export {
+  type OpenRunStoreForReadingOptions,
+  openRunStoreForReading,
+} from "./sqlite/open-run-store-for-reading.js";
 export { currentRunOwner, isRunOwnerAlive } from "./sqlite/process-owner.js";
 export {
   type ReconcileInterruptedRunsOptions,

@@ -36,6 +36,7 @@ describe("public API", () => {
         "isRunStatus",
         "logicalConversationId",
         "rolloverBucket",
+        "runsOfConversationQuery",
         "searchTermsOf",
         "serializeRunEvent",
       ]
@@ -101,6 +102,7 @@ describe("public API", () => {
         "isRunStatus",
         "logicalConversationId",
         "rolloverBucket",
+        "runsOfConversationQuery",
         "searchTermsOf",
         "serializeRunEvent",
       ]
@@ -116,6 +118,7 @@ describe("public API", () => {
         "currentRunOwner",
         "isRunOwnerAlive",
         "openRunStore",
+        "openRunStoreForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -127,6 +130,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
       [
+        "OpenRunStoreForReadingOptions",
         "OpenRunStoreOptions",
         "ReconcileInterruptedRunsOptions",
         "ReconcileReport",
@@ -144,6 +148,7 @@ describe("public API", () => {
         "currentRunOwner",
         "isRunOwnerAlive",
         "openRunStore",
+        "openRunStoreForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -162,16 +167,19 @@ describe("public API", () => {
         "createPostgresRunEventReader",
         "createPostgresRunEventSink",
         "openPostgresRunStore",
+        "openPostgresRunStoreForReading",
       ]
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
       [
+        "OpenPostgresRunStoreForReadingOptions",
         "OpenPostgresRunStoreOptions",
         "PostgresRunStore",
         "RUN_STORE_POSTGRES_MIGRATIONS",
         "createPostgresRunEventReader",
         "createPostgresRunEventSink",
         "openPostgresRunStore",
+        "openPostgresRunStoreForReading",
       ]
     `);
   });

@@ -8,7 +8,7 @@ import {
   type RunEventsRead,
   type RunStatus,
   type RunSummary,
-  rolloverBucket,
+  runsOfConversationQuery,
 } from "@mono-agent/run-history";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
@@ -107,11 +107,7 @@ async function listRuns(
   const status = parseStatus(options.status);
   const conversation = options.conversation;
   const query = {
-    ...(conversation !== undefined
-      ? rolloverBucket(conversation) !== undefined
-        ? { conversationId: conversation }
-        : { logicalConversationId: conversation }
-      : {}),
+    ...(conversation !== undefined ? runsOfConversationQuery(conversation) : {}),
     ...(status ? { statuses: [status] } : {}),
   };
   const runs = await openAgentRunStore(io, options.storeOptions);
