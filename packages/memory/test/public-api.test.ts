@@ -66,6 +66,7 @@ describe("public API", () => {
         "inspectLiteMemory",
         "openLiteMemoryStore",
         "prepareForget",
+        "readDayMemories",
         "restoreForget",
         "runningAgentPid",
         "utcDate",
@@ -73,6 +74,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "lite/index.ts"))).toMatchInlineSnapshot(`
       [
+        "DayMemories",
         "ForgetPlan",
         "LiteMemoryReport",
         "LiteMemoryStore",
@@ -82,6 +84,7 @@ describe("public API", () => {
         "inspectLiteMemory",
         "openLiteMemoryStore",
         "prepareForget",
+        "readDayMemories",
         "restoreForget",
         "runningAgentPid",
         "utcDate",
