@@ -117,6 +117,7 @@ describe("public API", () => {
         "createRunRecorder",
         "currentRunOwner",
         "isRunOwnerAlive",
+        "liveRunsOfConversation",
         "openRunStore",
         "openRunStoreForReading",
         "readRunEvents",
@@ -130,6 +131,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
       [
+        "LiveRun",
         "OpenRunStoreForReadingOptions",
         "OpenRunStoreOptions",
         "ReconcileInterruptedRunsOptions",
@@ -147,6 +149,7 @@ describe("public API", () => {
         "createRunRecorder",
         "currentRunOwner",
         "isRunOwnerAlive",
+        "liveRunsOfConversation",
         "openRunStore",
         "openRunStoreForReading",
         "readRunEvents",

@@ -1,7 +1,7 @@
+import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import {
   type ConversationReset,
   conversationBusyError,
-  liveRunsOfConversation,
   resetConversationRecords,
 } from "../../app/conversations/reset-conversation.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
