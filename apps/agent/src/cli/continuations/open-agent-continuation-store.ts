@@ -1,6 +1,4 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import type { LoadedConfig } from "@mono-agent/config";
 import {
   type ContinuationStore,
   checkRetentionPolicy,
@@ -9,6 +7,7 @@ import {
   type RetentionPolicy,
 } from "@mono-agent/continuations/node";
 import { redactPostgresUrl } from "@mono-agent/storage";
+import { continuationsStateDir } from "../../app/continuations/continuations-state-dir.js";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, ExitError } from "../exit-error.js";
@@ -22,11 +21,6 @@ function failOnError<T>(action: () => T): T {
   }
 }
 
-/** `continuations.stateDir` resolved, or its default beside the other state (reference §7.1). */
-export function agentContinuationsStateDir(loaded: LoadedConfig): string {
-  return loaded.continuationsStateDir ?? join(loaded.agentDir, ".mono-agent/continuations");
-}
-
 /**
  * Loads the agent's config and opens its continuation store directly (the service may be running:
  * every operator change is one conditional write guarded by the record's state and lease). Returns
@@ -37,7 +31,7 @@ export async function openAgentContinuationStore(
   options: { config?: string; envFile?: string },
 ): Promise<{ stateDir: string; retention: RetentionPolicy; store: ContinuationStore | undefined }> {
   const { loaded, env } = await loadAgentConfigAndEnv(io, options);
-  const stateDir = agentContinuationsStateDir(loaded);
+  const stateDir = continuationsStateDir(loaded);
   const retention = checkRetentionPolicy(loaded.config.continuations?.retention);
   // With storage.postgres the records every host works are in the shared database.
   const settings = failOnError(() => postgresStorageSettings(loaded, env));
