@@ -10,16 +10,8 @@ import { redactPostgresUrl } from "@mono-agent/storage";
 import { continuationsStateDir } from "../../app/continuations/continuations-state-dir.js";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, ExitError } from "../exit-error.js";
+import { failOnError, failureOf } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
-
-function failOnError<T>(action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
-  }
-}
 
 /**
  * Loads the agent's config and opens its continuation store directly (the service may be running:
@@ -53,6 +45,6 @@ export async function openAgentContinuationStore(
   try {
     return { stateDir, retention, store: openContinuationStore({ stateDir, mustExist: true }) };
   } catch (error) {
-    throw new ExitError(`${error instanceof Error ? error.message : String(error)}`, EXIT_FAILURE);
+    throw failureOf(error);
   }
 }

@@ -8,7 +8,7 @@ import {
 } from "@mono-agent/run-history/sqlite";
 import { postgresStorageSettings } from "../../storage/postgres-storage-settings.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, ExitError } from "../exit-error.js";
+import { EXIT_FAILURE, ExitError, failureOf } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 
 /** The agent's run store for reading, or `store` undefined when no run was ever recorded. */
@@ -102,7 +102,7 @@ export async function openAgentRunStore(
   try {
     settings = postgresStorageSettings(loaded, env);
   } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+    throw failureOf(error);
   }
   return settings === undefined
     ? openSqliteRunStore(loaded.artifactsDir)
