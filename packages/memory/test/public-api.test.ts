@@ -67,6 +67,7 @@ describe("public API", () => {
         "inspectLiteMemory",
         "openLiteMemoryStore",
         "prepareForget",
+        "readDayMemories",
         "restoreForget",
         "runningAgentPid",
         "utcDate",
@@ -74,6 +75,7 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "lite/index.ts"))).toMatchInlineSnapshot(`
       [
+        "DayMemories",
         "ForgetPlan",
         "LiteMemoryReport",
         "LiteMemoryStore",
@@ -83,6 +85,7 @@ describe("public API", () => {
         "inspectLiteMemory",
         "openLiteMemoryStore",
         "prepareForget",
+        "readDayMemories",
         "restoreForget",
         "runningAgentPid",
         "utcDate",

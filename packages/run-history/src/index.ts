@@ -62,3 +62,4 @@ export type {
   RunUsage,
   RunWarning,
 } from "./run-summary.js";
+export { runsOfConversationQuery } from "./runs-of-conversation-query.js";

@@ -4,4 +4,8 @@ export {
   type PostgresRunStore,
   RUN_STORE_POSTGRES_MIGRATIONS,
 } from "./postgres/open-postgres-run-store.js";
+export {
+  type OpenPostgresRunStoreForReadingOptions,
+  openPostgresRunStoreForReading,
+} from "./postgres/open-postgres-run-store-for-reading.js";
 export { createPostgresRunEventReader, createPostgresRunEventSink } from "./postgres/postgres-run-events.js";

@@ -6,7 +6,12 @@ export {
   type RunRecordingOutcome,
   type RunRecordingStart,
 } from "./sqlite/create-run-recorder.js";
+export { type LiveRun, liveRunsOfConversation } from "./sqlite/live-runs-of-conversation.js";
 export { type OpenRunStoreOptions, openRunStore, type SqliteRunStore } from "./sqlite/open-run-store.js";
+export {
+  type OpenRunStoreForReadingOptions,
+  openRunStoreForReading,
+} from "./sqlite/open-run-store-for-reading.js";
 export { currentRunOwner, isRunOwnerAlive } from "./sqlite/process-owner.js";
 export {
   type ReconcileInterruptedRunsOptions,

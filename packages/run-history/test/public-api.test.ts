@@ -37,6 +37,7 @@ describe("public API", () => {
         "isRunStatus",
         "logicalConversationId",
         "rolloverBucket",
+        "runsOfConversationQuery",
         "searchTermsOf",
         "serializeRunEvent",
       ]
@@ -102,6 +103,7 @@ describe("public API", () => {
         "isRunStatus",
         "logicalConversationId",
         "rolloverBucket",
+        "runsOfConversationQuery",
         "searchTermsOf",
         "serializeRunEvent",
       ]
@@ -116,7 +118,9 @@ describe("public API", () => {
         "createRunRecorder",
         "currentRunOwner",
         "isRunOwnerAlive",
+        "liveRunsOfConversation",
         "openRunStore",
+        "openRunStoreForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -128,6 +132,8 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "sqlite.ts"))).toMatchInlineSnapshot(`
       [
+        "LiveRun",
+        "OpenRunStoreForReadingOptions",
         "OpenRunStoreOptions",
         "ReconcileInterruptedRunsOptions",
         "ReconcileReport",
@@ -144,7 +150,9 @@ describe("public API", () => {
         "createRunRecorder",
         "currentRunOwner",
         "isRunOwnerAlive",
+        "liveRunsOfConversation",
         "openRunStore",
+        "openRunStoreForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -163,16 +171,19 @@ describe("public API", () => {
         "createPostgresRunEventReader",
         "createPostgresRunEventSink",
         "openPostgresRunStore",
+        "openPostgresRunStoreForReading",
       ]
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
       [
+        "OpenPostgresRunStoreForReadingOptions",
         "OpenPostgresRunStoreOptions",
         "PostgresRunStore",
         "RUN_STORE_POSTGRES_MIGRATIONS",
         "createPostgresRunEventReader",
         "createPostgresRunEventSink",
         "openPostgresRunStore",
+        "openPostgresRunStoreForReading",
       ]
     `);
   });

@@ -5,6 +5,7 @@ import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
 import type { ToolPolicy } from "@mono-agent/policy";
+import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
@@ -17,7 +18,6 @@ import {
 } from "./continuations/continuation-service.js";
 import {
   conversationBusyError,
-  liveRunsOfConversation,
   openToolHistoryForReset,
   resetConversationRecords,
 } from "./conversations/reset-conversation.js";

@@ -33,3 +33,17 @@ export class ExitError extends Error {
 export function usageError(message: string, usage: string): ExitError {
   return new ExitError(`${message}\nusage: ${usage}`, EXIT_USAGE);
 }
+
+/** An operator command's failure from a store or config error: its message, exit code 1. */
+export function failureOf(error: unknown): ExitError {
+  return new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+}
+
+/** Runs `action`, turning what it throws into {@link failureOf}. */
+export function failOnError<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    throw failureOf(error);
+  }
+}

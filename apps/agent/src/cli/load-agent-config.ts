@@ -6,6 +6,23 @@ import { EXIT_FAILURE, ExitError } from "./exit-error.js";
 import { loadHostEnv } from "./host-env.js";
 import { DEFAULT_CONFIG_FILE } from "./validate/validate-command.js";
 
+/** Where an operator command finds the agent's config. */
+export interface AgentConfigOptions {
+  config?: string;
+  envFile?: string;
+}
+
+/** The {@link AgentConfigOptions} of a command's parsed `--config` and `--env-file` flags. */
+export function agentConfigOptions(values: {
+  config?: string | undefined;
+  "env-file"?: string | undefined;
+}): AgentConfigOptions {
+  return {
+    ...(values.config ? { config: values.config } : {}),
+    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
+  };
+}
+
 /**
  * Loads the agent's config for an operator command (`--config`, `--env-file`), turning a missing file or
  * a bad config into an ExitError that names the fix.

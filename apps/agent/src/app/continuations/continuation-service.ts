@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { type LoadedConfig, requireDetachedServiceTokens } from "@mono-agent/config";
 import {
   type ContinuationPoster,
@@ -28,10 +27,8 @@ import {
   storeDeliveryLookups,
 } from "./continuation-delivery.js";
 import { createSynthesisModelTurn } from "./continuation-synthesis.js";
+import { continuationsStateDir } from "./continuations-state-dir.js";
 import { handedOffTaskStore, startAgentTaskWatcher } from "./task-watcher.js";
-
-/** The state folder when the config has no continuations block (reference §7.1 default). */
-export const DEFAULT_CONTINUATIONS_STATE_DIR = ".mono-agent/continuations";
 
 /** The continuation service of an app, with its run observer (origin-context lifecycle). */
 export interface AgentContinuations {
@@ -76,11 +73,6 @@ export function continuationsWanted(loaded: LoadedConfig): boolean {
   const block = loaded.config.continuations;
   if (block?.enabled === false) return false;
   return block !== undefined || loaded.config.tools.continuationServers.length > 0;
-}
-
-/** Where the service keeps its state. */
-export function continuationsStateDir(loaded: LoadedConfig): string {
-  return loaded.continuationsStateDir ?? join(loaded.agentDir, DEFAULT_CONTINUATIONS_STATE_DIR);
 }
 
 /**

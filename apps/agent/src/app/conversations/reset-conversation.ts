@@ -1,6 +1,4 @@
 import { existsSync } from "node:fs";
-import type { RunStore } from "@mono-agent/run-history";
-import { isRunOwnerAlive } from "@mono-agent/run-history/sqlite";
 import { openToolHistoryStore, type SqliteToolHistoryStore } from "@mono-agent/session-history/sqlite";
 import { assertConversationId, logicalConversationId } from "../../conversations/conversation-id.js";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
@@ -15,9 +13,6 @@ export interface ConversationReset {
   /** SessionHistory tool-call records removed from the sidecar, over every rollover bucket. */
   removedToolCalls: number;
 }
-
-/** Running runs of other processes checked by {@link liveRunsOfConversation} (the run store's own default bound). */
-export const RESET_RUNNING_RUNS_READ_MAX = 1_000;
 
 /**
  * Clears one logical conversation: first the SessionHistory sidecar (its calls and tombstones), then the
@@ -46,29 +41,6 @@ export async function resetConversationRecords(input: {
 export function openToolHistoryForReset(file: string): SqliteToolHistoryStore | undefined {
   if (!existsSync(file)) return undefined;
   return openToolHistoryStore({ file });
-}
-
-/**
- * Runs of the logical conversation of `conversationId` that the run store records as `running` and whose
- * process may still be alive (`isRunOwnerAlive`): runs of this or another process, on this host or (as
- * nothing here can tell) another. A run left `running` by a dead process is not counted; it becomes
- * `interrupted` at the next start.
- */
-export async function liveRunsOfConversation(
-  store: Pick<RunStore, "listRuns" | "listRunningRuns">,
-  conversationId: string,
-): Promise<{ runId: string; pid: number }[]> {
-  const running = await store.listRunningRuns(RESET_RUNNING_RUNS_READ_MAX);
-  if (running.length === 0) return [];
-  const inConversation = await store.listRuns({
-    logicalConversationId: logicalConversationId(conversationId),
-    statuses: ["running"],
-    limit: RESET_RUNNING_RUNS_READ_MAX,
-  });
-  const ids = new Set(inConversation.runs.map((run) => run.runId));
-  return running
-    .filter((run) => ids.has(run.runId) && isRunOwnerAlive(run.owner))
-    .map((run) => ({ runId: run.runId, pid: run.owner.pid }));
 }
 
 /** The `conversation_busy` refusal of a reset, naming the runs in progress and what to do. */

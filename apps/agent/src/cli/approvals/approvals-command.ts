@@ -4,8 +4,8 @@ import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
 import { interactionStoreFile } from "../../app/interaction/interaction-host.js";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
-import { loadAgentConfigAndEnv } from "../load-agent-config.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, failureOf, usageError } from "../exit-error.js";
+import { agentConfigOptions, loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { renderTable } from "../render-table.js";
 
@@ -62,10 +62,7 @@ export async function approvalsCommand(argv: readonly string[], io: CliIo): Prom
       `--limit must be a whole number from 1 to ${APPROVALS_LIST_MAX_LIMIT}; got "${values.limit}"`,
       USAGE,
     );
-  const { loaded, env } = await loadAgentConfigAndEnv(io, {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  });
+  const { loaded, env } = await loadAgentConfigAndEnv(io, agentConfigOptions(values));
   let store: InteractionStore;
   try {
     const settings = postgresStorageSettings(loaded, env);
@@ -87,7 +84,7 @@ export async function approvalsCommand(argv: readonly string[], io: CliIo): Prom
     }
   } catch (error) {
     if (error instanceof ExitError) throw error;
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+    throw failureOf(error);
   }
   try {
     if (action === "revoke") {

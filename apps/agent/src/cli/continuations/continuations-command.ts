@@ -15,6 +15,7 @@ import {
 } from "@mono-agent/continuations/node";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
+import { agentConfigOptions } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { openAgentContinuationStore } from "./open-agent-continuation-store.js";
 
@@ -98,10 +99,7 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
         USAGE,
       );
   }
-  const { stateDir, retention, store } = await openAgentContinuationStore(io, {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  });
+  const { stateDir, retention, store } = await openAgentContinuationStore(io, agentConfigOptions(values));
   const write = (text: string, json: unknown) =>
     io.stdout.write(values.json ? `${JSON.stringify(json)}\n` : text);
   if (!store) {

@@ -1,6 +1,4 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import type { LoadedConfig } from "@mono-agent/config";
 import {
   type ContinuationStore,
   checkRetentionPolicy,
@@ -9,23 +7,11 @@ import {
   type RetentionPolicy,
 } from "@mono-agent/continuations/node";
 import { redactPostgresUrl } from "@mono-agent/storage";
+import { continuationsStateDir } from "../../app/continuations/continuations-state-dir.js";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, ExitError } from "../exit-error.js";
+import { failOnError, failureOf } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
-
-function failOnError<T>(action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
-  }
-}
-
-/** `continuations.stateDir` resolved, or its default beside the other state (reference §7.1). */
-export function agentContinuationsStateDir(loaded: LoadedConfig): string {
-  return loaded.continuationsStateDir ?? join(loaded.agentDir, ".mono-agent/continuations");
-}
 
 /**
  * Loads the agent's config and opens its continuation store directly (the service may be running:
@@ -37,7 +23,7 @@ export async function openAgentContinuationStore(
   options: { config?: string; envFile?: string },
 ): Promise<{ stateDir: string; retention: RetentionPolicy; store: ContinuationStore | undefined }> {
   const { loaded, env } = await loadAgentConfigAndEnv(io, options);
-  const stateDir = agentContinuationsStateDir(loaded);
+  const stateDir = continuationsStateDir(loaded);
   const retention = checkRetentionPolicy(loaded.config.continuations?.retention);
   // With storage.postgres the records every host works are in the shared database.
   const settings = failOnError(() => postgresStorageSettings(loaded, env));
@@ -59,6 +45,6 @@ export async function openAgentContinuationStore(
   try {
     return { stateDir, retention, store: openContinuationStore({ stateDir, mustExist: true }) };
   } catch (error) {
-    throw new ExitError(`${error instanceof Error ? error.message : String(error)}`, EXIT_FAILURE);
+    throw failureOf(error);
   }
 }

@@ -1,7 +1,7 @@
+import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import {
   type ConversationReset,
   conversationBusyError,
-  liveRunsOfConversation,
   resetConversationRecords,
 } from "../../app/conversations/reset-conversation.js";
 import { assertConversationId } from "../../conversations/conversation-id.js";
@@ -10,8 +10,8 @@ import {
   type ConversationSummary,
 } from "../../conversations/conversation-store.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
-import { loadAgentConfigAndEnv } from "../load-agent-config.js";
+import { EXIT_FAILURE, EXIT_OK, ExitError, failureOf, usageError } from "../exit-error.js";
+import { agentConfigOptions, loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import { openAgentConversationStore, storeAction } from "./open-agent-conversation-stores.js";
@@ -63,10 +63,7 @@ export async function conversationsCommand(argv: readonly string[], io: CliIo): 
       action === undefined ? "say list or reset" : `unknown action "${action}"; use list or reset`,
       USAGE,
     );
-  const configOptions = {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  };
+  const configOptions = agentConfigOptions(values);
   if (action === "list") {
     if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
     const limit = parseLimit(values.limit);
@@ -154,7 +151,7 @@ async function resetConversation(
     // (with storage.postgres: by every host).
     if (stores.runs) {
       const live = await liveRunsOfConversation(stores.runs, conversationId).catch((error: unknown) => {
-        throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+        throw failureOf(error);
       });
       if (live.length > 0)
         throw new ExitError(conversationBusyError(conversationId, live).message, EXIT_FAILURE);

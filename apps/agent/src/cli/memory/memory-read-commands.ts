@@ -1,17 +1,13 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { MemoryError, parseBullets, RECALL_DEFAULT_LIMIT, RECALL_MAX_LIMIT } from "@mono-agent/memory";
-import { inspectLiteMemory, openLiteMemoryStore, utcDate } from "@mono-agent/memory/lite";
+import { MemoryError, RECALL_DEFAULT_LIMIT, RECALL_MAX_LIMIT } from "@mono-agent/memory";
+import {
+  type DayMemories,
+  inspectLiteMemory,
+  openLiteMemoryStore,
+  readDayMemories,
+  utcDate,
+} from "@mono-agent/memory/lite";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** YYYY-MM-DD naming a real day: the pattern alone lets 2024-13-45 and 2023-02-30 through. */
-function isCalendarDate(text: string): boolean {
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return DATE.test(text) && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
 
 function print(io: CliIo, json: boolean, data: Record<string, unknown>, text: string): number {
   io.stdout.write(json ? `${JSON.stringify({ ok: true, ...data })}\n` : `${text}\n`);
@@ -35,28 +31,22 @@ export function statsCommand(io: CliIo, root: string, json: boolean): number {
 
 /** `mono-agent memory show <YYYY-MM-DD>` and `today`: the bullets of one UTC date. */
 export function showCommand(io: CliIo, root: string, date: string | undefined, json: boolean): number {
-  const day = date ?? utcDate(new Date());
-  if (!isCalendarDate(day)) throw new ExitError(`expected a date YYYY-MM-DD, got "${day}"`, EXIT_USAGE);
-  let content: string | undefined;
-  let source = `daily/${day}.md`;
-  for (const candidate of [join(root, "daily", `${day}.md`), join(root, `${day}.md`)]) {
-    try {
-      content = readFileSync(candidate, "utf8");
-      if (candidate.endsWith(join(root, `${day}.md`))) source = `${day}.md`;
-      break;
-    } catch {
-      // try the legacy root layout next
-    }
+  let day: DayMemories;
+  try {
+    day = readDayMemories(root, date ?? utcDate(new Date()));
+  } catch (error) {
+    if (MemoryError.isInstance(error) && error.code === "invalid_date")
+      throw new ExitError(error.message, EXIT_USAGE);
+    throw error;
   }
-  const bullets = content === undefined ? [] : parseBullets(content);
   const text =
-    bullets.length === 0
-      ? `No memories on ${day} (UTC).`
+    day.memories.length === 0
+      ? `No memories on ${day.date} (UTC).`
       : [
-          `${source}:`,
-          ...bullets.map((bullet) => `${bullet.id}  ${bullet.status.padEnd(9)}  ${bullet.text}`),
+          `${day.source}:`,
+          ...day.memories.map((bullet) => `${bullet.id}  ${bullet.status.padEnd(9)}  ${bullet.text}`),
         ].join("\n");
-  return print(io, json, { date: day, source, memories: bullets }, text);
+  return print(io, json, { ...day }, text);
 }
 
 /** `mono-agent memory search <query>`. */

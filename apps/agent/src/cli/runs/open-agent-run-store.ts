@@ -1,16 +1,14 @@
-import { existsSync } from "node:fs";
 import type { LoadedConfig } from "@mono-agent/config";
 import type { RunEventReader, RunStore } from "@mono-agent/run-history";
 import {
   createRunEventReader,
-  openRunStore,
-  reconcileInterruptedRuns,
+  openRunStoreForReading,
   runStoreFile,
   type SqliteRunStore,
 } from "@mono-agent/run-history/sqlite";
 import { postgresStorageSettings } from "../../storage/postgres-storage-settings.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, ExitError } from "../exit-error.js";
+import { EXIT_FAILURE, ExitError, failureOf } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 
 /** The agent's run store for reading, or `store` undefined when no run was ever recorded. */
@@ -44,56 +42,29 @@ export function damagedRunStoreError(
   );
 }
 
-/**
- * Sets runs whose owner process is certainly gone (same host, pid gone or reused) to `interrupted`
- * (`process_death`), as the next run's start would, so `runs list` / `runs show` never show a dead run
- * as `running`. Runs of another host are never touched. Best effort: a store this process cannot write
- * (read-only files) is read as it is.
- */
-async function reconcileDeadRuns(store: RunStore, artifactsDir: string): Promise<void> {
-  await reconcileInterruptedRuns({ store, artifactsDir }).catch(() => {
-    // the read below names a damaged store; a store we may not write is shown as recorded
-  });
-}
-
 async function openSqliteRunStore(artifactsDir: string): Promise<AgentRunStore> {
-  const file = runStoreFile(artifactsDir);
   const base = {
     artifactsDir,
     engine: "sqlite" as const,
-    location: file,
+    location: runStoreFile(artifactsDir),
     readEvents: createRunEventReader(artifactsDir),
   };
-  if (!existsSync(file)) return { ...base, store: undefined, close: async () => {} };
-  let writable: SqliteRunStore | undefined;
+  let store: SqliteRunStore | undefined;
   try {
-    writable = openRunStore({ file });
-    await reconcileDeadRuns(writable, artifactsDir);
-  } catch {
-    // the read-only open below names a damaged store
-  } finally {
-    await writable?.close();
-  }
-  let store: SqliteRunStore;
-  try {
-    store = openRunStore({ file, readOnly: true });
+    store = await openRunStoreForReading({ artifactsDir });
   } catch (error) {
     throw damagedRunStoreError(error, base);
   }
-  return { ...base, store, close: () => store.close() };
+  return { ...base, store, close: async () => store?.close() };
 }
 
-/**
- * With `storage.postgres`: the run store every host records in. A database whose run store was never
- * migrated has no runs yet (`store` undefined); this command applies no migration.
- */
+/** With `storage.postgres`: the run store every host records in (`store` undefined before any run). */
 async function openSharedRunStore(
   loaded: LoadedConfig,
   settings: NonNullable<ReturnType<typeof postgresStorageSettings>>,
 ): Promise<AgentRunStore> {
   // pg and the PostgreSQL schemas are loaded only for a config that has storage.postgres.
-  const [{ postgresMigrationStatus }, { openAgentPostgresPool }, runHistory] = await Promise.all([
-    import("@mono-agent/storage/postgres"),
+  const [{ openAgentPostgresPool }, runHistory] = await Promise.all([
     import("../../storage/agent-storage-postgres.js"),
     import("@mono-agent/run-history/postgres"),
   ]);
@@ -106,10 +77,10 @@ async function openSharedRunStore(
     close: () => postgres.close(),
   };
   try {
-    const [status] = await postgresMigrationStatus(postgres, [runHistory.RUN_STORE_POSTGRES_MIGRATIONS]);
-    if (!status || status.applied === 0) return { ...base, store: undefined };
-    const store = runHistory.openPostgresRunStore({ postgres });
-    await reconcileDeadRuns(store, loaded.artifactsDir);
+    const store = await runHistory.openPostgresRunStoreForReading({
+      postgres,
+      artifactsDir: loaded.artifactsDir,
+    });
     return { ...base, store };
   } catch (error) {
     await postgres.close();
@@ -131,7 +102,7 @@ export async function openAgentRunStore(
   try {
     settings = postgresStorageSettings(loaded, env);
   } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+    throw failureOf(error);
   }
   return settings === undefined
     ? openSqliteRunStore(loaded.artifactsDir)

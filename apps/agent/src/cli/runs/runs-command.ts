@@ -8,10 +8,11 @@ import {
   type RunEventsRead,
   type RunStatus,
   type RunSummary,
-  rolloverBucket,
+  runsOfConversationQuery,
 } from "@mono-agent/run-history";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
+import { agentConfigOptions } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { damagedRunStoreError, openAgentRunStore } from "./open-agent-run-store.js";
 import { renderEvent, renderEventsHealth, renderRunDetail, renderRunTable } from "./render-runs.js";
@@ -63,10 +64,7 @@ export async function runsCommand(argv: readonly string[], io: CliIo): Promise<n
       action === undefined ? "say list or show" : `unknown action "${action}"; use list or show`,
       USAGE,
     );
-  const storeOptions = {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  };
+  const storeOptions = agentConfigOptions(values);
   if (action === "list") {
     if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
     if (values.events) throw usageError("--events belongs to runs show", USAGE);
@@ -107,11 +105,7 @@ async function listRuns(
   const status = parseStatus(options.status);
   const conversation = options.conversation;
   const query = {
-    ...(conversation !== undefined
-      ? rolloverBucket(conversation) !== undefined
-        ? { conversationId: conversation }
-        : { logicalConversationId: conversation }
-      : {}),
+    ...(conversation !== undefined ? runsOfConversationQuery(conversation) : {}),
     ...(status ? { statuses: [status] } : {}),
   };
   const runs = await openAgentRunStore(io, options.storeOptions);

@@ -2,8 +2,8 @@ import { migratePostgres, postgresMigrationStatus } from "@mono-agent/storage/po
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import { openAgentPostgresPool, POSTGRES_STORES } from "../../storage/agent-storage-postgres.js";
 import type { CliIo } from "../cli-io.js";
-import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
-import { loadAgentConfigAndEnv } from "../load-agent-config.js";
+import { EXIT_OK, failOnError, failureOf, usageError } from "../exit-error.js";
+import { agentConfigOptions, loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 
 const USAGE = "mono-agent storage status | storage migrate  [--json] [--config FILE] [--env-file FILE]";
@@ -46,10 +46,7 @@ export async function storageCommand(argv: readonly string[], io: CliIo): Promis
       USAGE,
     );
   if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
-  const { loaded, env } = await loadAgentConfigAndEnv(io, {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  });
+  const { loaded, env } = await loadAgentConfigAndEnv(io, agentConfigOptions(values));
   const json = values.json === true;
   const settings = failOnError(() => postgresStorageSettings(loaded, env));
   if (settings === undefined) {
@@ -79,16 +76,8 @@ export async function storageCommand(argv: readonly string[], io: CliIo): Promis
     }
     return EXIT_OK;
   } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
+    throw failureOf(error);
   } finally {
     await postgres.close();
-  }
-}
-
-function failOnError<T>(action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
   }
 }
