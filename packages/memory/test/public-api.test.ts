@@ -3,6 +3,7 @@ import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as root from "../src/index.js";
 import * as lite from "../src/lite/index.js";
+import * as tools from "../src/tools/index.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -85,6 +86,28 @@ describe("public API", () => {
         "restoreForget",
         "runningAgentPid",
         "utcDate",
+      ]
+    `);
+  });
+
+  test("./tools", () => {
+    expect(Object.keys(tools).sort()).toMatchInlineSnapshot(`
+      [
+        "MEMORY_TOOL_NAMES",
+        "memoryAvailability",
+        "memoryToolDecisions",
+        "openMemoryTools",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "tools/index.ts"))).toMatchInlineSnapshot(`
+      [
+        "MEMORY_TOOL_NAMES",
+        "MemoryToolServer",
+        "MemoryTools",
+        "MemoryToolsConfig",
+        "memoryAvailability",
+        "memoryToolDecisions",
+        "openMemoryTools",
       ]
     `);
   });

@@ -5,6 +5,7 @@ import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
 import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
+import { openMemoryTools } from "@mono-agent/memory/tools";
 import type { ToolPolicy } from "@mono-agent/policy";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
@@ -34,7 +35,7 @@ import { createRunId } from "./run/run-id.js";
 import { startRunRecording } from "./run/run-recorder-observer.js";
 import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 import { conversationTitleProvider } from "./tools/conversation-title-provider.js";
-import { openMemoryTools } from "./tools/memory-tools.js";
+import { requestScopedToolProvider } from "./tools/request-scoped-tool-provider.js";
 
 /** The user side of a send into a fresh conversation (see `recordDelivery`). */
 function deliveryNote(now: number): AgentMessage {
@@ -93,7 +94,14 @@ export async function openMonoAgentApp(
     startupWarnings,
     "memory_unavailable",
     "Memory (Remember, MemoryRecall, MemoryJournal)",
-    () => openMemoryTools({ loaded, policy, env: options.env, secretScanner: hostSecrets.scanner }),
+    () =>
+      openMemoryTools({
+        loaded,
+        policy,
+        env: options.env,
+        secretScanner: hostSecrets.scanner,
+        serve: requestScopedToolProvider,
+      }),
   )) ?? { store: undefined, providers: [], close() {} };
   const sidecarInput = { loaded, env: options.env, policy, secretScanner: hostSecrets.scanner };
   // With storage.postgres the sidecar is the one shared store (loaded only then: a SQLite host never loads pg).
