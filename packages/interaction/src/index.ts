@@ -14,6 +14,7 @@ export {
   type OpenAskInput,
 } from "./ask-broker.js";
 export type { AskChannel } from "./ask-channel.js";
+export { type AskEvent, askEvent } from "./ask-event.js";
 export type {
   ApprovalLookup,
   ApprovalRecord,
@@ -40,6 +41,11 @@ export type {
   QuestionAnswer,
 } from "./ask-types.js";
 export { ANSWER_TEXT_MAX_CHARACTERS, checkAnswer, checkFormContent, checkFormValue } from "./check-answer.js";
+export {
+  type ApprovalGateContext,
+  type ApprovalToolInfo,
+  createApprovalGate,
+} from "./create-approval-gate.js";
 export {
   type ApprovalNeed,
   type ApprovalRules,

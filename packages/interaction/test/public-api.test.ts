@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as host from "../src/host.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as postgres from "../src/postgres.js";
@@ -24,9 +25,11 @@ describe("public API", () => {
         "InteractionError",
         "MAX_TIMER_MS",
         "askApproval",
+        "askEvent",
         "checkAnswer",
         "checkFormContent",
         "checkFormValue",
+        "createApprovalGate",
         "createAskBroker",
         "decideApproval",
         "describeAsk",
@@ -45,6 +48,7 @@ describe("public API", () => {
         "ASK_USER_TEXT_MAX_CHARACTERS",
         "AnsweredBy",
         "ApprovalCall",
+        "ApprovalGateContext",
         "ApprovalHost",
         "ApprovalLookup",
         "ApprovalNeed",
@@ -54,12 +58,14 @@ describe("public API", () => {
         "ApprovalScope",
         "ApprovalStore",
         "ApprovalSubject",
+        "ApprovalToolInfo",
         "ApprovalVerdict",
         "AskAnswer",
         "AskBroker",
         "AskBrokerOptions",
         "AskCancelReason",
         "AskChannel",
+        "AskEvent",
         "AskKind",
         "AskOption",
         "AskPrompt",
@@ -80,9 +86,11 @@ describe("public API", () => {
         "OpenAskInput",
         "QuestionAnswer",
         "askApproval",
+        "askEvent",
         "checkAnswer",
         "checkFormContent",
         "checkFormValue",
+        "createApprovalGate",
         "createAskBroker",
         "decideApproval",
         "describeAsk",
@@ -144,6 +152,26 @@ describe("public API", () => {
       [
         "INTERACTION_POSTGRES_MIGRATIONS",
         "openPostgresInteractionStore",
+      ]
+    `);
+  });
+
+  test("./host", () => {
+    expect(Object.keys(host).sort()).toMatchInlineSnapshot(`
+      [
+        "attachWebAskChannel",
+        "interactionStoreFile",
+        "startInteractionHost",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "host.ts"))).toMatchInlineSnapshot(`
+      [
+        "InteractionHost",
+        "InteractionHostConfig",
+        "WebAskSource",
+        "attachWebAskChannel",
+        "interactionStoreFile",
+        "startInteractionHost",
       ]
     `);
   });

@@ -33,6 +33,7 @@ export { LOOPBACK_HOSTS } from "./loopback-url.js";
 export { McpEnvError, type McpEnvErrorCode } from "./mcp-env-error.js";
 export { openAllowedAttachment, readAllowedAttachment } from "./open-allowed-attachment.js";
 export type { OverlayServerSpec } from "./overlay-server-spec.js";
+export type { ProgressObserver, ProgressRunEvent, ProgressRunInfo } from "./progress-emitter.js";
 export {
   PROGRESS_BODY_MAX_BYTES,
   PROGRESS_STATES,
@@ -43,9 +44,19 @@ export {
 } from "./progress-report.js";
 export { type RequestContext, requestContextEnv } from "./request-context-env.js";
 export {
+  createRequestContextPreparer,
+  outboundRoot,
+  type ProgressBridge,
+  type RequestContextConfig,
+  type RequestContextPrepared,
+  type RequestContextPreparerOptions,
+  type RequestContextRunInfo,
+  type RunOutputLedger,
+} from "./request-context-preparer.js";
+export { assertRunId, RUN_ID_PATTERN, stripRolloverBucket } from "./run-ids.js";
+export {
   createRunOutputDirectory,
   type RunOutputDirectory,
   type RunOutputRemoval,
 } from "./run-output-directory.js";
-export { assertRunId, RUN_ID_PATTERN, stripRolloverBucket } from "./run-ids.js";
 export { type AttachmentSource, type StagedAttachments, stageAttachments } from "./stage-attachments.js";

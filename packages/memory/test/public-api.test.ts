@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as lite from "../src/lite/index.js";
+import * as tools from "../src/tools/index.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -105,6 +106,28 @@ describe("public API", () => {
         "checkMemoryConfig",
         "memoryRootProblem",
         "validateMemoryAvailability",
+      ]
+    `);
+  });
+
+  test("./tools", () => {
+    expect(Object.keys(tools).sort()).toMatchInlineSnapshot(`
+      [
+        "MEMORY_TOOL_NAMES",
+        "memoryAvailability",
+        "memoryToolDecisions",
+        "openMemoryTools",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "tools/index.ts"))).toMatchInlineSnapshot(`
+      [
+        "MEMORY_TOOL_NAMES",
+        "MemoryToolServer",
+        "MemoryTools",
+        "MemoryToolsConfig",
+        "memoryAvailability",
+        "memoryToolDecisions",
+        "openMemoryTools",
       ]
     `);
   });

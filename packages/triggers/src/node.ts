@@ -1,4 +1,10 @@
 export {
+  type ResolvedWebhook,
+  resolveWebhookSecrets,
+  type StartDeclaredWebhookServerOptions,
+  startDeclaredWebhookServer,
+} from "./node/start-declared-webhook-server.js";
+export {
   type StartWebhookServerOptions,
   startWebhookServer,
   WEBHOOK_RETRY_AFTER_SECONDS,

@@ -4,8 +4,14 @@
  * - `invalid_time_zone`: a time zone `Intl` does not know.
  * - `store_locked`: another live process runs the schedules of this folder.
  * - `store_failed`: the trigger state file cannot be opened, read or written.
+ * - `trigger_destination_unavailable`: a trigger delivers where this host cannot (a new web thread outside serve).
  */
-export type TriggerErrorCode = "invalid_schedule" | "invalid_time_zone" | "store_locked" | "store_failed";
+export type TriggerErrorCode =
+  | "invalid_schedule"
+  | "invalid_time_zone"
+  | "store_locked"
+  | "store_failed"
+  | "trigger_destination_unavailable";
 
 const BRAND = Symbol.for("@mono-agent/triggers/TriggerError");
 

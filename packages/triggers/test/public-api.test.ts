@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as check from "../src/check.js";
+import * as declared from "../src/declared.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as sqlite from "../src/sqlite.js";
@@ -102,17 +103,23 @@ describe("public API", () => {
       [
         "WEBHOOK_RETRY_AFTER_SECONDS",
         "WEBHOOK_RUNS_IN_FLIGHT_MAX",
+        "resolveWebhookSecrets",
+        "startDeclaredWebhookServer",
         "startWebhookServer",
       ]
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
       [
+        "ResolvedWebhook",
+        "StartDeclaredWebhookServerOptions",
         "StartWebhookServerOptions",
         "WEBHOOK_RETRY_AFTER_SECONDS",
         "WEBHOOK_RUNS_IN_FLIGHT_MAX",
         "WebhookRoute",
         "WebhookRunSettled",
         "WebhookServer",
+        "resolveWebhookSecrets",
+        "startDeclaredWebhookServer",
         "startWebhookServer",
       ]
     `);
@@ -128,6 +135,38 @@ describe("public API", () => {
         "TriggerCheckView",
         "TriggersCheckOptions",
         "checkTriggersConfig",
+      ]
+    `);
+  });
+
+  test("./declared", () => {
+    expect(Object.keys(declared).sort()).toMatchInlineSnapshot(`
+      [
+        "createDeclaredTriggerScheduler",
+        "declaredTriggers",
+        "findTrigger",
+        "parseDeclaredSchedules",
+        "runTrigger",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "declared.ts"))).toMatchInlineSnapshot(`
+      [
+        "DeclaredSchedulerEvent",
+        "DeclaredTrigger",
+        "DeclaredTriggerScheduler",
+        "DeclaredTriggerSchedulerOptions",
+        "RunTriggerOptions",
+        "StartTriggerThread",
+        "TriggerHost",
+        "TriggerHostRunRequest",
+        "TriggerHostRunResult",
+        "TriggerRunOutcome",
+        "TriggerThreadRunRequest",
+        "createDeclaredTriggerScheduler",
+        "declaredTriggers",
+        "findTrigger",
+        "parseDeclaredSchedules",
+        "runTrigger",
       ]
     `);
   });

@@ -1,10 +1,10 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import type { ContinuationPoster, DeliveredContinuation } from "@mono-agent/continuations";
+import type { InteractionHost } from "@mono-agent/interaction/host";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type { ResolvedModel } from "../runtime/models.js";
 import type { ConversationReset } from "./conversations/reset-conversation.js";
 import type { AdapterSendTools } from "./interaction/ask-user-provider.js";
-import type { InteractionHost } from "./interaction/interaction-host.js";
 import type { RunContextOptions } from "./request-context/request-context-composition.js";
 import type { RunRequest, RunResult } from "./run/run-agent.js";
 import type { RunObserver, RunServerPreparer } from "./run/run-observer.js";

@@ -3,7 +3,9 @@ import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
+import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
+import { openMemoryTools } from "@mono-agent/memory/tools";
 import type { ToolPolicy } from "@mono-agent/policy";
 import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
@@ -26,7 +28,6 @@ import { runHistoryProviders } from "./history/run-history-tool.js";
 import { openSessionHistorySidecar, sessionHistoryFile } from "./history/session-history-sidecar.js";
 import { collectHostSecrets } from "./host-secrets.js";
 import { askUserProvider } from "./interaction/ask-user-provider.js";
-import { startInteractionHost } from "./interaction/interaction-host.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
 import { composeRunContext } from "./request-context/request-context-composition.js";
 import { DEFAULT_CONVERSATION_ID, type RunResult, runAgent } from "./run/run-agent.js";
@@ -34,7 +35,7 @@ import { createRunId } from "./run/run-id.js";
 import { startRunRecording } from "./run/run-recorder-observer.js";
 import { type StartupWarning, startOptional, startupWarningsPreparer } from "./startup-warnings.js";
 import { conversationTitleProvider } from "./tools/conversation-title-provider.js";
-import { openMemoryTools } from "./tools/memory-tools.js";
+import { requestScopedToolProvider } from "./tools/request-scoped-tool-provider.js";
 
 /** The user side of a send into a fresh conversation (see `recordDelivery`). */
 function deliveryNote(now: number): AgentMessage {
@@ -93,7 +94,14 @@ export async function openMonoAgentApp(
     startupWarnings,
     "memory_unavailable",
     "Memory (Remember, MemoryRecall, MemoryJournal)",
-    () => openMemoryTools({ loaded, policy, env: options.env, secretScanner: hostSecrets.scanner }),
+    () =>
+      openMemoryTools({
+        loaded,
+        policy,
+        env: options.env,
+        secretScanner: hostSecrets.scanner,
+        serve: requestScopedToolProvider,
+      }),
   )) ?? { store: undefined, providers: [], close() {} };
   const sidecarInput = { loaded, env: options.env, policy, secretScanner: hostSecrets.scanner };
   // With storage.postgres the sidecar is the one shared store (loaded only then: a SQLite host never loads pg).

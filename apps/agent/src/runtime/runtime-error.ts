@@ -21,7 +21,6 @@
  * - `invalid_run_id`: a run id does not match the run id pattern.
  * - `conversation_store_failed`: the conversation store could not be opened, read or written.
  * - `conversation_busy`: a conversation reset was refused because a run of that conversation is in progress.
- * - `trigger_destination_unavailable`: a trigger delivers where this host cannot (a new web thread outside serve).
  */
 export type MonoAgentRuntimeErrorCode =
   | "invalid_model_ref"
@@ -38,8 +37,7 @@ export type MonoAgentRuntimeErrorCode =
   | "invalid_conversation_id"
   | "invalid_run_id"
   | "conversation_store_failed"
-  | "conversation_busy"
-  | "trigger_destination_unavailable";
+  | "conversation_busy";
 
 const MARKER = Symbol.for("@mono-agent/agent/MonoAgentRuntimeError");
 

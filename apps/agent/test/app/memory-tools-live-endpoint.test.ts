@@ -4,12 +4,14 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { loadMonoAgentConfig } from "@mono-agent/config";
+import { type MemoryTools, openMemoryTools } from "@mono-agent/memory/tools";
 import { createToolPolicy } from "@mono-agent/policy";
 import { afterEach, describe, expect, test } from "vitest";
-import type { AppToolServers } from "../../src/app/tools/app-tool-provider.js";
-import { type MemoryTools, openMemoryTools } from "../../src/app/tools/memory-tools.js";
+import type { AppToolProvider, AppToolServers } from "../../src/app/tools/app-tool-provider.js";
+import { requestScopedToolProvider } from "../../src/app/tools/request-scoped-tool-provider.js";
 
-const opened: Array<{ tools: MemoryTools; servers: AppToolServers[]; clients: Client[] }> = [];
+const opened: Array<{ tools: MemoryTools<AppToolProvider>; servers: AppToolServers[]; clients: Client[] }> =
+  [];
 afterEach(async () => {
   for (const entry of opened.splice(0)) {
     for (const client of entry.clients) await client.close();
@@ -30,7 +32,7 @@ async function composeRun(config: Record<string, unknown>, env: Record<string, s
     allowedTools: loaded.config.tools.allowedTools,
     disallowedTools: loaded.config.tools.disallowedTools,
   });
-  const tools = openMemoryTools({ loaded, policy, env });
+  const tools = openMemoryTools({ loaded, policy, env, serve: requestScopedToolProvider });
   const run = { runId: "run-1", conversationId: "cli:default", signal: new AbortController().signal };
   const servers = await Promise.all(tools.providers.map((provider) => provider(run)));
   const entry = { tools, servers, clients: [] as Client[] };
@@ -96,7 +98,7 @@ describe("memory tools on the live request-scoped endpoint", () => {
   });
 
   test("That last condition excludes read-only stores and the Supermemory backend, which implements the shared MemoryStore contract but no durable write surface: a configured memory block does not by itself grant a write tool.", async () => {
-    const { memoryAvailability, memoryToolDecisions } = await import("../../src/app/tools/memory-tools.js");
+    const { memoryAvailability, memoryToolDecisions } = await import("@mono-agent/memory/tools");
     const cwd = mkdtempSync(join(tmpdir(), "mono-agent-memory-app-"));
     const loaded = await loadMonoAgentConfig({ cwd, env: {}, config: memory });
     const policy = createToolPolicy({});
@@ -163,7 +165,7 @@ describe("memory tools on the live request-scoped endpoint", () => {
   });
 
   test("Unsupported capability is different again: the endpoint is not composed.", async () => {
-    const { memoryAvailability, memoryToolDecisions } = await import("../../src/app/tools/memory-tools.js");
+    const { memoryAvailability, memoryToolDecisions } = await import("@mono-agent/memory/tools");
     const cwd = mkdtempSync(join(tmpdir(), "mono-agent-memory-app-"));
     const loaded = await loadMonoAgentConfig({ cwd, env: {}, config: memory });
     const noBrowse = {

@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { declaredTriggers, runTrigger } from "@mono-agent/triggers/declared";
 import { startWebConsole } from "@mono-agent/web-console/node";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
-import { runTrigger } from "../../src/app/triggers/run-trigger.js";
 import { consoleAppOf } from "../../src/cli/serve/detect-web-features.js";
 import { type Faux, startFauxApp, tempAgentFolder, textOf } from "./faux-app.js";
 

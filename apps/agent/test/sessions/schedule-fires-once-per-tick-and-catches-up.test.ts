@@ -1,8 +1,11 @@
 import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
+import {
+  createDeclaredTriggerScheduler,
+  type DeclaredSchedulerEvent,
+  declaredTriggers,
+} from "@mono-agent/triggers/declared";
 import { acquireSchedulerLock, openTriggerStateStore } from "@mono-agent/triggers/sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
-import { createTriggerScheduler, type SchedulerEvent } from "../../src/app/triggers/trigger-scheduler.js";
 import { triggerStateDir } from "../../src/app/triggers/trigger-state-dir.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder } from "./faux-app.js";
 
@@ -22,7 +25,7 @@ const CONFIG = {
   },
 };
 
-const summary = (events: SchedulerEvent[]) =>
+const summary = (events: DeclaredSchedulerEvent[]) =>
   events.map(
     (event) =>
       `${event.type} ${event.trigger} ${event.fireAt.toISOString().slice(11, 16)} missed ${"missed" in event ? event.missed : 0}`,
@@ -37,7 +40,7 @@ describe("schedules under serve's scheduler with an injected clock", () => {
     const start = () => {
       const lock = acquireSchedulerLock(stateDir);
       const store = openTriggerStateStore(stateDir);
-      const scheduler = createTriggerScheduler({
+      const scheduler = createDeclaredTriggerScheduler({
         app,
         triggers: declaredTriggers(app.loaded),
         store,

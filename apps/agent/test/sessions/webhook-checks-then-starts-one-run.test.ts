@@ -2,10 +2,10 @@ import { request } from "node:http";
 import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
 import { signWebhookBody, UNTRUSTED_BODY_OPENING } from "@mono-agent/triggers";
+import { declaredTriggers } from "@mono-agent/triggers/declared";
+import { startDeclaredWebhookServer } from "@mono-agent/triggers/node";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
-import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
-import { startWebhookServer } from "../../src/app/triggers/start-webhook-server.js";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { type Faux, tempAgentFolder, textOf } from "./faux-app.js";
 
@@ -67,7 +67,7 @@ describe("a webhook trigger", () => {
     const ran = new Promise((resolve) => {
       settled = resolve;
     });
-    const server = await startWebhookServer({
+    const server = await startDeclaredWebhookServer({
       app,
       triggers: declaredTriggers(app.loaded),
       env,

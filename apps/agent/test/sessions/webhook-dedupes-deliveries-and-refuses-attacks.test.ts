@@ -8,15 +8,17 @@ import {
   WEBHOOK_DELIVERY_WINDOW_MS,
   type WebhookDeliveryStore,
 } from "@mono-agent/triggers";
+import { declaredTriggers, type TriggerRunOutcome } from "@mono-agent/triggers/declared";
+import {
+  type StartDeclaredWebhookServerOptions,
+  startDeclaredWebhookServer,
+} from "@mono-agent/triggers/node";
 import { openWebhookDeliveryStore } from "@mono-agent/triggers/sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RunResult } from "../../src/app/run/run-agent.js";
+import type { RunEvent } from "../../src/app/run/run-events.js";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
-import { declaredTriggers } from "../../src/app/triggers/declared-triggers.js";
-import type { TriggerRunOutcome } from "../../src/app/triggers/run-trigger.js";
-import {
-  type StartWebhookServerOptions,
-  startWebhookServer,
-} from "../../src/app/triggers/start-webhook-server.js";
+import type { WebRunContext } from "../../src/app/tools/conversation-title-context.js";
 import { triggerStateDir } from "../../src/app/triggers/trigger-state-dir.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder } from "./faux-app.js";
 
@@ -72,9 +74,11 @@ afterAll(async () => {
 });
 
 /** A webhook server on the shared app; `outcomes` collects the runs it started. */
-async function serveHooks(options: Partial<StartWebhookServerOptions> = {}) {
+async function serveHooks(
+  options: Partial<StartDeclaredWebhookServerOptions<RunEvent, WebRunContext, RunResult>> = {},
+) {
   const outcomes: (TriggerRunOutcome | { trigger: string; error: string })[] = [];
-  const server = await startWebhookServer({
+  const server = await startDeclaredWebhookServer({
     app,
     triggers: declaredTriggers(app.loaded),
     env,

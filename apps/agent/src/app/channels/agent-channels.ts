@@ -6,6 +6,7 @@ import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import type { ContinuationPoster } from "@mono-agent/continuations";
 import { mergeMcpServers } from "@mono-agent/http-kit/mcp";
 import type { AskChannel } from "@mono-agent/interaction";
+import { outboundRoot } from "@mono-agent/mcp-env";
 import { ADAPTER_SEND_SERVER_NAME, createToolPolicy } from "@mono-agent/policy";
 import {
   composeSlackChannel,
@@ -19,7 +20,6 @@ import {
   type TelegramChannelTuning,
 } from "@mono-agent/telegram";
 import type { AdapterSendTools } from "../interaction/ask-user-provider.js";
-import { outboundRoot } from "../request-context/request-context.js";
 import type { MonoAgentApp } from "../start-mono-agent-app.js";
 
 /** Where the channels remember the platform events they took: beside the artifacts folder. */

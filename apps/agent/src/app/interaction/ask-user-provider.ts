@@ -1,10 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { mergeMcpServers } from "@mono-agent/http-kit/mcp";
+import type { InteractionHost } from "@mono-agent/interaction/host";
 import { ASK_USER_TOOL_NAME, createAskUserServer } from "@mono-agent/interaction/node";
 import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { AppToolProvider, AppToolRunContext } from "../tools/app-tool-provider.js";
 import { requestScopedToolProvider } from "../tools/request-scoped-tool-provider.js";
-import type { InteractionHost } from "./interaction-host.js";
 
 /**
  * Whether AskUser is offered to a run: the policy offers it (name, alias `ask_user`, or an

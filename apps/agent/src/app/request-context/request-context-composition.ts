@@ -4,12 +4,11 @@ import {
   createLazyInteractionBridge,
   type LazyInteractionBridge,
 } from "@mono-agent/interaction/node";
-import type { ContinuationCapabilityIssuer } from "@mono-agent/mcp-env";
+import { type ContinuationCapabilityIssuer, createRequestContextPreparer } from "@mono-agent/mcp-env";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { createContinuationPreparer } from "../continuations/continuation-overlay.js";
 import type { RunObserver, RunServerPreparer } from "../run/run-observer.js";
-import { createRequestContextPreparer } from "./request-context.js";
 
 /** Options of `startMonoAgentApp` that concern trusted per-run context. */
 export interface RunContextOptions {

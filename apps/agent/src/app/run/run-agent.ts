@@ -1,11 +1,14 @@
 import { setMaxListeners } from "node:events";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
+import { askEvent, createApprovalGate } from "@mono-agent/interaction";
+import type { InteractionHost } from "@mono-agent/interaction/host";
 import { elicitationPortFor } from "@mono-agent/interaction/node";
 import {
   createMcpResourcesTool,
   MCP_RESOURCES_TOOL_NAME,
   type McpTaskHandoff,
+  mcpAgentToolInfo,
   type RunServerSpec,
   type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
@@ -16,9 +19,6 @@ import { BUILTIN_TOOL_NAMES } from "../../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../../runtime/models.js";
 import type { ProtectedPaths } from "../../runtime/protected-paths.js";
 import type { HostSecrets } from "../host-secrets.js";
-import { createApprovalGate } from "../interaction/approval-gate.js";
-import { askEvent } from "../interaction/ask-event.js";
-import type { InteractionHost } from "../interaction/interaction-host.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { createRunEventMapper } from "./run-event-mapper.js";
 import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
@@ -317,12 +317,17 @@ export async function runAgent(
       signal: controller.signal,
       ...(interaction && loaded.config.tools.approval.mode !== "off"
         ? {
-            beforeToolCall: createApprovalGate(interaction, loaded.config.tools.approval, {
-              runId,
-              conversationId: info.conversationId,
-              signal: controller.signal,
-              redactText,
-            }),
+            beforeToolCall: createApprovalGate(
+              interaction,
+              loaded.config.tools.approval,
+              {
+                runId,
+                conversationId: info.conversationId,
+                signal: controller.signal,
+                redactText,
+              },
+              mcpAgentToolInfo,
+            ),
           }
         : {}),
       workspaceDir: loaded.workspaceDir,

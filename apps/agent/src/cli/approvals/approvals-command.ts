@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { InteractionStore } from "@mono-agent/interaction";
+import { interactionStoreFile } from "@mono-agent/interaction/host";
 import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
-import { interactionStoreFile } from "../../app/interaction/interaction-host.js";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, failureOf, usageError } from "../exit-error.js";

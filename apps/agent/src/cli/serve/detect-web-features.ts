@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { attachWebAskChannel } from "@mono-agent/interaction/host";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
 import type {
   WebConsoleApp,
@@ -9,7 +10,6 @@ import type {
   WebRunsPageSource,
 } from "@mono-agent/web-console";
 import { listConversationDeliveries } from "../../app/continuations/continuation-delivery.js";
-import { attachWebAskChannel } from "../../app/interaction/web-ask-channel.js";
 import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
 
 /** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */

@@ -1,21 +1,23 @@
 import type { EnvRecord } from "@mono-agent/config";
 import { TriggerError } from "@mono-agent/triggers";
 import {
+  createDeclaredTriggerScheduler,
+  type DeclaredSchedulerEvent,
+  declaredTriggers,
+  parseDeclaredSchedules,
+  type StartTriggerThread,
+} from "@mono-agent/triggers/declared";
+import { startDeclaredWebhookServer, type WebhookServer } from "@mono-agent/triggers/node";
+import {
   acquireSchedulerLock,
   openTriggerStateStore,
   openWebhookDeliveryStore,
   type SchedulerLock,
 } from "@mono-agent/triggers/sqlite";
 import { hostTimeZone } from "../../app/conversations/rollover-conversation.js";
+import type { RunResult } from "../../app/run/run-agent.js";
 import type { MonoAgentApp } from "../../app/start-mono-agent-app.js";
-import { declaredTriggers } from "../../app/triggers/declared-triggers.js";
-import type { StartTriggerThread } from "../../app/triggers/run-trigger.js";
-import { startWebhookServer, type WebhookServer } from "../../app/triggers/start-webhook-server.js";
-import {
-  createTriggerScheduler,
-  parseSchedules,
-  type SchedulerEvent,
-} from "../../app/triggers/trigger-scheduler.js";
+import type { WebRunContext } from "../../app/tools/conversation-title-context.js";
 import { triggerStateDir } from "../../app/triggers/trigger-state-dir.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { isLoopbackHost } from "./loopback-host.js";
@@ -24,11 +26,14 @@ import type { TestClock } from "./test-clock.js";
 /** The triggers serve runs, once their lock is held. */
 export interface ServeTriggers {
   /** Starts the schedules and the webhook server; returns the lines serve prints about them. */
-  start(startTriggerThread: StartTriggerThread, print: (line: string) => void): Promise<string[]>;
+  start(
+    startTriggerThread: StartTriggerThread<WebRunContext, RunResult>,
+    print: (line: string) => void,
+  ): Promise<string[]>;
   close(): Promise<void>;
 }
 
-function describeEvent(event: SchedulerEvent): string {
+function describeEvent(event: DeclaredSchedulerEvent): string {
   const at = event.fireAt.toISOString();
   if (event.type === "skipped")
     return `trigger ${event.trigger}: skipped the fire time ${at} (${event.missed} missed, catch-up "skip")`;
@@ -70,7 +75,7 @@ export function prepareServeTriggers(
   const stateDir = triggerStateDir(app.loaded);
   let lock: SchedulerLock;
   try {
-    parseSchedules(triggers, defaultTimeZone);
+    parseDeclaredSchedules(triggers, defaultTimeZone);
     lock = acquireSchedulerLock(stateDir);
   } catch (error) {
     if (TriggerError.isInstance(error)) throw new ExitError(`${error.code}: ${error.message}`, EXIT_FAILURE);
@@ -80,7 +85,7 @@ export function prepareServeTriggers(
   return {
     async start(startTriggerThread, print) {
       const store = openTriggerStateStore(stateDir);
-      const scheduler = createTriggerScheduler({
+      const scheduler = createDeclaredTriggerScheduler({
         app,
         triggers,
         store,
@@ -92,7 +97,7 @@ export function prepareServeTriggers(
       let webhooks: WebhookServer | undefined;
       const deliveries = hasWebhooks ? openDeliveries(stateDir, () => store.close()) : undefined;
       if (hasWebhooks && server)
-        webhooks = await startWebhookServer({
+        webhooks = await startDeclaredWebhookServer({
           ...(deliveries ? { deliveries } : {}),
           app,
           triggers,

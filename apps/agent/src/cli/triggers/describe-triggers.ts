@@ -6,9 +6,9 @@ import {
   WEBHOOK_RUNS_PER_MINUTE_MAX,
   webhookPath,
 } from "@mono-agent/triggers";
+import { type DeclaredTrigger, declaredTriggers } from "@mono-agent/triggers/declared";
+import { resolveWebhookSecrets } from "@mono-agent/triggers/node";
 import { hostTimeZone } from "../../app/conversations/rollover-conversation.js";
-import { type DeclaredTrigger, declaredTriggers } from "../../app/triggers/declared-triggers.js";
-import { resolveWebhookSecrets } from "../../app/triggers/start-webhook-server.js";
 
 /** One trigger as `triggers list` and `validate` show it. */
 export interface TriggerView {

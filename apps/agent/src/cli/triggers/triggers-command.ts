@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { terminalSafeJson } from "@mono-agent/evidence";
-import { findTrigger } from "../../app/triggers/declared-triggers.js";
+import { findTrigger } from "@mono-agent/triggers/declared";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
@@ -110,7 +110,7 @@ export async function triggersCommand(argv: readonly string[], io: CliIo): Promi
       EXIT_FAILURE,
     );
   });
-  const { runTrigger } = await import("../../app/triggers/run-trigger.js");
+  const { runTrigger } = await import("@mono-agent/triggers/declared");
   try {
     const outcome = await runTrigger({
       app,

@@ -1,16 +1,12 @@
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
-import type { LoadedConfig } from "@mono-agent/config";
 import { conversationChannel } from "@mono-agent/ids";
-import {
-  type AskBroker,
-  type AskChannel,
-  type AskRecord,
-  createAskBroker,
-  type InteractionStore,
-} from "@mono-agent/interaction";
-import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
 import { processAlive } from "@mono-agent/storage/node";
+import { type AskBroker, createAskBroker } from "../ask-broker.js";
+import type { AskChannel } from "../ask-channel.js";
+import type { InteractionStore } from "../ask-store.js";
+import type { AskRecord } from "../ask-types.js";
+import { createSqliteInteractionStore } from "../sqlite/sqlite-interaction-store.js";
 
 /** Longest timer Node can hold, in ms (2^31-1): the wait of an AskUser call with no expiry. */
 export const NO_EXPIRY_CALL_TIMEOUT_MS = 2_147_483_647;
@@ -24,8 +20,15 @@ export const ASK_CALL_MARGIN_MS = 30_000;
 /** How often a host on the shared (PostgreSQL) store reads back the asks it waits on, in ms. */
 export const SHARED_STORE_POLL_MS = 1_000;
 
+/** What the interaction host reads of a loaded mono-agent config (`LoadedConfig` of @mono-agent/config fits). */
+export interface InteractionHostConfig {
+  /** The artifacts folder: the store file sits beside it. */
+  readonly artifactsDir: string;
+  readonly config: { readonly interaction: { readonly askUser: { readonly timeoutMs: number | null } } };
+}
+
 /** Where the ask and approval store lives: beside the artifacts folder (`.mono-agent/interaction.sqlite`). */
-export function interactionStoreFile(loaded: LoadedConfig): string {
+export function interactionStoreFile(loaded: Pick<InteractionHostConfig, "artifactsDir">): string {
   return join(dirname(loaded.artifactsDir), "interaction.sqlite");
 }
 
@@ -45,7 +48,7 @@ function isSharedOwnerAlive(owner: string): boolean {
   return owner.startsWith(prefix) ? isProcessAlive(owner.slice(prefix.length)) : true;
 }
 
-/** The app's interaction bridge: one store, one broker, the channels that can answer, run observers. */
+/** The host's interaction bridge: one store, one broker, the channels that can answer, run observers. */
 export interface InteractionHost {
   readonly broker: AskBroker;
   readonly store: InteractionStore;
@@ -67,7 +70,7 @@ export interface InteractionHost {
  * PostgreSQL one of `storage.postgres`) replaces the SQLite file; its asks are owned per host and process.
  */
 export function startInteractionHost(
-  loaded: LoadedConfig,
+  loaded: InteractionHostConfig,
   channels: readonly AskChannel[] = [],
   sharedStore?: InteractionStore,
 ): InteractionHost {

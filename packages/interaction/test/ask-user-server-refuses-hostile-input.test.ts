@@ -1,16 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { createAskUserServer } from "@mono-agent/interaction/node";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import {
-  brokerInTempDir,
-  type FakeClock,
-  fakeClock,
-  until,
-} from "../../../../packages/interaction/test/fixtures/ask-test-kit.js";
-import type { InteractionHost } from "../../src/app/interaction/interaction-host.js";
-import { attachWebAskChannel } from "../../src/app/interaction/web-ask-channel.js";
+import { attachWebAskChannel, type InteractionHost } from "../src/host.js";
+import { createAskUserServer } from "../src/node.js";
+import { brokerInTempDir, type FakeClock, fakeClock, until } from "./fixtures/ask-test-kit.js";
 
 /** The AskUser wait of these tests (`interaction.askUser.timeoutMs`). */
 const TIMEOUT_MS = 60_000;

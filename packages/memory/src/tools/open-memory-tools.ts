@@ -1,15 +1,6 @@
-import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createSecretScanner, type SecretScanner } from "@mono-agent/evidence";
 import { createNodeAuthenticatedCursorCodec } from "@mono-agent/evidence/node";
-import {
-  createMemoryJournalRunState,
-  createMemoryJournalServer,
-  createMemoryRecallServer,
-  createRememberServer,
-  type MemoryJournalRunState,
-  type MemoryStore,
-} from "@mono-agent/memory";
-import { type LiteMemoryStore, openLiteMemoryStore } from "@mono-agent/memory/lite";
 import {
   evaluateTool,
   MEMORY_JOURNAL_SERVER_NAME,
@@ -19,15 +10,43 @@ import {
   type ToolDecision,
   type ToolPolicy,
 } from "@mono-agent/policy";
-import type { AppToolProvider } from "./app-tool-provider.js";
-import { requestScopedToolProvider } from "./request-scoped-tool-provider.js";
+import { createMemoryJournalRunState, type MemoryJournalRunState } from "../journal-run-state.js";
+import { type LiteMemoryStore, openLiteMemoryStore } from "../lite/index.js";
+import { createMemoryJournalServer } from "../memory-journal-server.js";
+import { createMemoryRecallServer } from "../memory-recall-server.js";
+import type { MemoryStore } from "../memory-store.js";
+import { createRememberServer } from "../remember-server.js";
+
+/** What the memory tools read of a loaded mono-agent config (`LoadedConfig` of @mono-agent/config fits). */
+export interface MemoryToolsConfig {
+  readonly config: {
+    readonly memory?: {
+      readonly recallTool: { readonly enabled?: boolean };
+      readonly rememberTool: { readonly enabled?: boolean };
+    };
+  };
+  /** The memory folder; undefined when no memory block is configured. */
+  readonly memoryDir?: string;
+}
+
+/** One memory tool's MCP server, as a host serves it per run (the app: a request-scoped endpoint). */
+export interface MemoryToolServer<Run extends { runId: string }> {
+  /** The server name the tool is injected under (`mono-agent-memory`, ...). */
+  serverName: string;
+  /** Whether a run gets the server (policy, switches, store capabilities). */
+  isOffered: (run: Run) => boolean;
+  /** A fresh MCP server, bound to this run. */
+  createServer: (run: Run) => McpServer;
+  /** Called once when the run settles. */
+  onRunSettled?: (run: Run) => void;
+}
 
 /** The memory tool names in the order they are composed. */
 export const MEMORY_TOOL_NAMES = ["MemoryRecall", "MemoryJournal", "Remember"] as const;
 
 /** The availability facts policy needs about memory, from the config and the open store's flags. */
 export function memoryAvailability(
-  loaded: LoadedConfig,
+  loaded: MemoryToolsConfig,
   store: Pick<MemoryStore, "capabilities"> | undefined,
 ): MemoryAvailability {
   const memory = loaded.config.memory;
@@ -56,26 +75,28 @@ export function memoryToolDecisions(
 }
 
 /** The memory store and its tool providers for one app. */
-export interface MemoryTools {
+export interface MemoryTools<Provider> {
   readonly store: LiteMemoryStore | undefined;
-  readonly providers: AppToolProvider[];
+  readonly providers: Provider[];
   close(): void;
 }
 
 /**
- * Opens the lite store when a memory block is configured and returns one request-scoped provider per
- * memory tool the policy offers: MemoryRecall (`mono-agent-memory`, gated by memory.recallTool.enabled
+ * Opens the lite store when a memory block is configured and returns one provider (`serve` of its
+ * server) per memory tool: MemoryRecall (`mono-agent-memory`, gated by memory.recallTool.enabled
  * only), MemoryJournal (`mono-agent-memory-journal`, recall switch + browse capability + policy) and
  * Remember (`mono-agent-memory-write`, remember switch + write capability + policy).
  */
-export function openMemoryTools(options: {
-  loaded: LoadedConfig;
+export function openMemoryTools<Provider, Run extends { runId: string }>(options: {
+  loaded: MemoryToolsConfig;
   policy: ToolPolicy;
-  env: EnvRecord;
+  env: Readonly<Record<string, string | undefined>>;
   /** The host's secrets Remember refuses to store (default: the credential-named values of `env`). */
   secretScanner?: SecretScanner;
-}): MemoryTools {
-  const { loaded, policy, env } = options;
+  /** How the host serves one tool server to its runs (the app's `requestScopedToolProvider`). */
+  serve: (server: MemoryToolServer<Run>) => Provider;
+}): MemoryTools<Provider> {
+  const { loaded, policy, env, serve } = options;
   if (!loaded.config.memory || !loaded.memoryDir) return { store: undefined, providers: [], close() {} };
   const store = openLiteMemoryStore({ root: loaded.memoryDir, announceRuntime: true });
   const decisions = memoryToolDecisions(policy, memoryAvailability(loaded, store));
@@ -92,12 +113,12 @@ export function openMemoryTools(options: {
     return state;
   };
   const providers = [
-    requestScopedToolProvider({
+    serve({
       serverName: MEMORY_RECALL_SERVER_NAME,
       isOffered: () => offered("MemoryRecall"),
       createServer: () => createMemoryRecallServer({ store, env }),
     }),
-    requestScopedToolProvider({
+    serve({
       serverName: MEMORY_JOURNAL_SERVER_NAME,
       isOffered: () => offered("MemoryJournal"),
       createServer: (run) => createMemoryJournalServer({ store, run: journalState(run.runId), env }),
@@ -105,7 +126,7 @@ export function openMemoryTools(options: {
         journalRuns.delete(run.runId);
       },
     }),
-    requestScopedToolProvider({
+    serve({
       serverName: MEMORY_WRITE_SERVER_NAME,
       isOffered: () => offered("Remember"),
       createServer: () => createRememberServer({ store, secretScanner }),

@@ -1,15 +1,60 @@
-import { triggerPrompt } from "@mono-agent/triggers";
-import type { WebRunRequest, WebRunResult } from "@mono-agent/web-console";
-import { MonoAgentRuntimeError } from "../../runtime/runtime-error.js";
-import type { RunResult } from "../run/run-agent.js";
-import type { RunEvent } from "../run/run-events.js";
-import type { MonoAgentApp } from "../start-mono-agent-app.js";
+import { TriggerError } from "../trigger-error.js";
+import { triggerPrompt } from "../trigger-prompt.js";
 import type { DeclaredTrigger } from "./declared-triggers.js";
 
+/** How a host's run ended, as far as a trigger run needs to know (the app's `RunResult`). */
+export interface TriggerHostRunResult {
+  runId: string;
+  /** The conversation the run ran in (its rollover bucket included). */
+  conversationId: string;
+  status: string;
+  finalText: string;
+  error?: { kind: string; message: string };
+}
+
+/** What a trigger run asks its host to run (a subset of the app's `RunRequest`). */
+export interface TriggerHostRunRequest<Event, Web> {
+  input: string;
+  conversationId: string;
+  source: "cron" | "webhook";
+  isolated: boolean;
+  model?: string;
+  signal?: AbortSignal;
+  /** Present for a run in a new web console thread. */
+  web?: Web;
+  onEvent?: (event: Event) => void;
+}
+
+/** The app a trigger runs on: `MonoAgentApp` fits it. */
+export interface TriggerHost<
+  Event = unknown,
+  Web = unknown,
+  Result extends TriggerHostRunResult = TriggerHostRunResult,
+> {
+  run(request: TriggerHostRunRequest<Event, Web>): Promise<Result>;
+  /**
+   * Stores the answer of a run that ran elsewhere in `conversationId` (a user message `note`, then `text`
+   * as the assistant's), once per `deliveryId`; returns the physical conversation id.
+   */
+  deliverMessage(
+    conversationId: string,
+    delivery: { note: string; text: string },
+    deliveryId: string,
+  ): Promise<string>;
+}
+
+/** One turn of a new web console thread, as the console hands it to the trigger (its `WebRunRequest`). */
+export interface TriggerThreadRunRequest<Web> {
+  conversationId: string;
+  signal: AbortSignal;
+  web: Web;
+  onEvent(event: never): void;
+}
+
 /** Opens a trigger-origin web console thread and runs a turn in it (`WebConsole.startTriggerThread`). */
-export type StartTriggerThread = (
+export type StartTriggerThread<Web = unknown, Result extends TriggerHostRunResult = TriggerHostRunResult> = (
   text: string,
-  run: (request: WebRunRequest) => Promise<WebRunResult>,
+  run: (request: TriggerThreadRunRequest<Web>) => Promise<Result>,
 ) => { threadId: string; settled: Promise<void> };
 
 /** What one trigger run did. */
@@ -19,7 +64,7 @@ export interface TriggerRunOutcome {
   runId: string;
   /** The conversation the run ran in (its rollover bucket included). */
   conversationId: string;
-  status: RunResult["status"];
+  status: string;
   finalText: string;
   /** Where the answer went: the run's own conversation, a destination conversation or `web:<threadId>`. */
   deliveredTo: string;
@@ -27,15 +72,19 @@ export interface TriggerRunOutcome {
 }
 
 /** Options of {@link runTrigger}. */
-export interface RunTriggerOptions {
-  app: MonoAgentApp;
+export interface RunTriggerOptions<
+  Event = unknown,
+  Web = unknown,
+  Result extends TriggerHostRunResult = TriggerHostRunResult,
+> {
+  app: TriggerHost<Event, Web, Result>;
   trigger: DeclaredTrigger;
   /** The webhook's body (UTF-8 text): quoted into the prompt as untrusted input. */
   webhookBody?: string;
   /** Present under `serve`: how a `{ "webThread": "new" }` destination opens its thread. */
-  startTriggerThread?: StartTriggerThread;
+  startTriggerThread?: StartTriggerThread<Web, Result>;
   signal?: AbortSignal;
-  onEvent?: (event: RunEvent) => void;
+  onEvent?: (event: Event) => void;
 }
 
 /**
@@ -46,7 +95,9 @@ export interface RunTriggerOptions {
  * history. A `{ "webThread": "new" }` destination opens a new trigger-origin thread (no
  * SetConversationTitle) and needs `serve`.
  */
-export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRunOutcome> {
+export async function runTrigger<Event, Web, Result extends TriggerHostRunResult>(
+  options: RunTriggerOptions<Event, Web, Result>,
+): Promise<TriggerRunOutcome> {
   const { app, trigger } = options;
   const input = triggerPrompt({
     prompt: trigger.prompt,
@@ -60,7 +111,7 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
     ...(trigger.model !== undefined ? { model: trigger.model } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  const outcome = (result: RunResult, deliveredTo: string): TriggerRunOutcome => ({
+  const outcome = (result: Result, deliveredTo: string): TriggerRunOutcome => ({
     trigger: trigger.name,
     source: trigger.source,
     runId: result.runId,
@@ -73,11 +124,11 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
   const destination = trigger.destination;
   if (destination !== undefined && "webThread" in destination) {
     if (options.startTriggerThread === undefined)
-      throw new MonoAgentRuntimeError(
+      throw new TriggerError(
         "trigger_destination_unavailable",
         `trigger "${trigger.name}" delivers into a new web console thread, which only \`mono-agent serve\` has; run it under serve (or give it a "conversationId" destination)`,
       );
-    let result: RunResult | undefined;
+    let result: Result | undefined;
     const started = options.startTriggerThread(input, async (request) => {
       result = await app.run({
         ...base,
@@ -86,7 +137,8 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
         web: request.web,
         onEvent: (event) => {
           options.onEvent?.(event);
-          request.onEvent(event as Parameters<WebRunRequest["onEvent"]>[0]);
+          // The console's run event is the app's, as the console declares it.
+          (request.onEvent as (event: Event) => void)(event);
         },
       });
       return result;
@@ -108,6 +160,6 @@ export async function runTrigger(options: RunTriggerOptions): Promise<TriggerRun
   return outcome(result, await app.deliverMessage(target, { note, text: result.finalText }, result.runId));
 }
 
-function onEvent(options: RunTriggerOptions) {
+function onEvent<Event>(options: { onEvent?: (event: Event) => void }) {
   return options.onEvent ? { onEvent: options.onEvent } : {};
 }

@@ -1,5 +1,6 @@
-import { type AskChannel, InteractionError } from "@mono-agent/interaction";
-import type { WebAsksSource } from "@mono-agent/web-console";
+import type { AskChannel } from "../ask-channel.js";
+import type { AskAnswer, AskRecord } from "../ask-types.js";
+import { InteractionError } from "../interaction-error.js";
 import type { InteractionHost } from "./interaction-host.js";
 
 /** Most asks a thread view lists: the newest are kept when a thread has more. */
@@ -8,11 +9,21 @@ export const WEB_THREAD_ASKS_LIMIT = 200;
 /** Who answers in the browser: the console has one operator (its token), not named users. */
 const WEB_ANSWERER = { channel: "web", displayName: "web console" } as const;
 
+/** The asks of the web console's threads (the console's `WebAsksSource`). */
+export interface WebAskSource {
+  /** Asks of a conversation, oldest first, pending and settled. */
+  list(conversationId: string): AskRecord[];
+  /** A person's answer from the browser; an ask of another conversation is `ask_not_found`. */
+  answer(conversationId: string, askId: string, answer: AskAnswer): AskRecord;
+  /** Calls `listener` with the conversation id whenever one of its asks changes; returns the unsubscribe. */
+  onChange(listener: (conversationId: string) => void): () => void;
+}
+
 /**
  * The web console as an ask channel (`web:` conversations): a card in the thread, refreshed live. The
  * channel only signals changes; the console reads the asks from the store and answers through the broker.
  */
-export function attachWebAskChannel(host: InteractionHost): WebAsksSource {
+export function attachWebAskChannel(host: InteractionHost): WebAskSource {
   const listeners = new Set<(conversationId: string) => void>();
   const changed = (conversationId: string) => {
     for (const listener of listeners) listener(conversationId);

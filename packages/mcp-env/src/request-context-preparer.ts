@@ -1,35 +1,68 @@
 import { join } from "node:path";
-import type { LoadedConfig } from "@mono-agent/config";
-import type { LazyInteractionBridge } from "@mono-agent/interaction/node";
-import {
-  type AttachmentSource,
-  createRunOutputDirectory,
-  injectMcpRequestContext,
-  type ProgressCapability,
-  selectRequestContextServers,
-  stageAttachments,
-} from "@mono-agent/mcp-env";
-import type { HostProcessLedger } from "@mono-agent/sandbox/node";
-import type { RunObserver, RunServerPreparer } from "../run/run-observer.js";
-import { createProgressEmitter } from "./request-context-progress.js";
+import { injectMcpRequestContext, selectRequestContextServers } from "./inject-mcp-request-context.js";
+import type { OverlayServerSpec } from "./overlay-server-spec.js";
+import { createProgressEmitter, type ProgressObserver, type ProgressRunInfo } from "./progress-emitter.js";
+import type { ProgressCapability, ProgressReport } from "./progress-report.js";
+import { createRunOutputDirectory, type RunOutputDirectory } from "./run-output-directory.js";
+import { type AttachmentSource, stageAttachments } from "./stage-attachments.js";
+
+/** What the preparer reads of a loaded mono-agent config (`LoadedConfig` of @mono-agent/config fits). */
+export interface RequestContextConfig {
+  readonly artifactsDir: string;
+  readonly config: { readonly tools: { readonly mcpRequestContextServers: readonly string[] } };
+}
+
+/** The run being prepared (the app's `RunStartInfo` fits). */
+export interface RequestContextRunInfo extends ProgressRunInfo {
+  runId: string;
+  conversationId: string;
+  request: ProgressRunInfo["request"] & { attachments?: readonly unknown[] };
+}
+
+/** The host's interaction bridge, started on first use (`LazyInteractionBridge` of @mono-agent/interaction/node). */
+export interface ProgressBridge {
+  get(): Promise<{
+    readonly masterToken: string;
+    issueProgressCapability(input: {
+      runId: string;
+      conversationId: string;
+      onProgress(report: ProgressReport): void;
+    }): ProgressCapability;
+  }>;
+}
+
+/** Where a host records what it must remove after a crash (`HostProcessLedger` of @mono-agent/sandbox/node). */
+export interface RunOutputLedger {
+  recordDirectory(directory: RunOutputDirectory): void;
+  releaseDirectory(path: string): void;
+}
+
+/** The servers of a run after the overlay, with warnings and the cleanup (the app's `PreparedServers`). */
+export interface RequestContextPrepared<Spec> {
+  servers: Spec[];
+  warnings?: { kind: string; message: string }[];
+  cleanup?(): Promise<void>;
+}
 
 /** Options of {@link createRequestContextPreparer}. */
-export interface RequestContextPreparerOptions {
-  loaded: LoadedConfig;
+export interface RequestContextPreparerOptions<Info> {
+  loaded: RequestContextConfig;
   env: Readonly<Record<string, string | undefined>>;
   /** Observers that receive `progress` run events. */
-  observers: readonly RunObserver[];
+  observers: readonly ProgressObserver<Info>[];
   /** The interaction bridge; absent when progress is disabled (the progress keys are then `""`). */
-  bridge?: LazyInteractionBridge;
+  bridge?: ProgressBridge;
   /** Records each output directory while it exists, so the next start removes it after a crash. */
-  ledger?: HostProcessLedger;
+  ledger?: RunOutputLedger;
 }
 
 /** Where run output directories live: `<artifacts>/outbound`. */
-export const outboundRoot = (loaded: LoadedConfig) => join(loaded.artifactsDir, "outbound");
+export const outboundRoot = (loaded: Pick<RequestContextConfig, "artifactsDir">) =>
+  join(loaded.artifactsDir, "outbound");
 
 /** The attachments root: `<artifacts>/attachments` (handed to servers as its canonical path). */
-export const attachmentsRoot = (loaded: LoadedConfig) => join(loaded.artifactsDir, "attachments");
+export const attachmentsRoot = (loaded: Pick<RequestContextConfig, "artifactsDir">) =>
+  join(loaded.artifactsDir, "attachments");
 
 /**
  * The request-context preparer. When the run has a stdio server named in
@@ -39,7 +72,12 @@ export const attachmentsRoot = (loaded: LoadedConfig) => join(loaded.artifactsDi
  * MCP client has closed) revokes the bearer, then removes the output directory if it is still the
  * object it created. Without selected servers the run is unchanged and attachments are not staged.
  */
-export function createRequestContextPreparer(options: RequestContextPreparerOptions): RunServerPreparer {
+export function createRequestContextPreparer<
+  Info extends RequestContextRunInfo,
+  Spec extends OverlayServerSpec,
+>(
+  options: RequestContextPreparerOptions<Info>,
+): (info: Info, servers: readonly Spec[]) => Promise<RequestContextPrepared<Spec>> {
   const { loaded } = options;
   const serverNames = loaded.config.tools.mcpRequestContextServers;
   return async (info, servers) => {

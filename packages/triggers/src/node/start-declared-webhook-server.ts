@@ -1,16 +1,19 @@
 import { type EnvRecord, resolveEnvReference, WEBHOOK_SECRET_MIN_CHARS } from "@mono-agent/config";
-import type { WebhookDeliveryStore } from "@mono-agent/triggers";
+import type { DeclaredTrigger } from "../declared/declared-triggers.js";
 import {
-  startWebhookServer as startServer,
+  runTrigger,
+  type StartTriggerThread,
+  type TriggerHost,
+  type TriggerHostRunResult,
+  type TriggerRunOutcome,
+} from "../declared/run-trigger.js";
+import type { WebhookDeliveryStore } from "../webhook-delivery-store.js";
+import {
+  startWebhookServer,
   type WebhookRoute,
   type WebhookRunSettled,
   type WebhookServer,
-} from "@mono-agent/triggers/node";
-import type { MonoAgentApp } from "../start-mono-agent-app.js";
-import type { DeclaredTrigger } from "./declared-triggers.js";
-import { runTrigger, type StartTriggerThread, type TriggerRunOutcome } from "./run-trigger.js";
-
-export type { WebhookServer };
+} from "./start-webhook-server.js";
 
 /** A webhook trigger's route with its secrets resolved from the host env, or why it cannot run. */
 export interface ResolvedWebhook extends WebhookRoute {
@@ -51,16 +54,20 @@ export function resolveWebhookSecrets(trigger: DeclaredTrigger, env: EnvRecord):
   };
 }
 
-/** Options of {@link startWebhookServer}. */
-export interface StartWebhookServerOptions {
-  app: MonoAgentApp;
+/** Options of {@link startDeclaredWebhookServer}. */
+export interface StartDeclaredWebhookServerOptions<
+  Event = unknown,
+  Web = unknown,
+  Result extends TriggerHostRunResult = TriggerHostRunResult,
+> {
+  app: TriggerHost<Event, Web, Result>;
   triggers: readonly DeclaredTrigger[];
   env: EnvRecord;
   host: string;
   port: number;
   /** Answer any Host header (a non-loopback bind, `triggers.webhookServer.exposed`). */
   exposed: boolean;
-  startTriggerThread?: StartTriggerThread;
+  startTriggerThread?: StartTriggerThread<Web, Result>;
   /** The clock of the rate limit and the delivery ids; default the system clock. */
   now?: () => Date;
   /** Where delivery ids are remembered; without it a retried delivery starts another run. */
@@ -72,16 +79,18 @@ export interface StartWebhookServerOptions {
 }
 
 /**
- * The package's webhook server (`@mono-agent/triggers/node`) over every enabled webhook trigger: each
+ * The package's webhook server ({@link startWebhookServer}) over every enabled webhook trigger: each
  * accepted call runs its trigger on `app`, the body quoted into the prompt as untrusted input.
  */
-export function startWebhookServer(options: StartWebhookServerOptions): Promise<WebhookServer> {
+export function startDeclaredWebhookServer<Event, Web, Result extends TriggerHostRunResult>(
+  options: StartDeclaredWebhookServerOptions<Event, Web, Result>,
+): Promise<WebhookServer> {
   const routes = options.triggers
     .filter((trigger) => trigger.kind === "webhook" && trigger.enabled)
     .map((trigger) => resolveWebhookSecrets(trigger, options.env));
   const byName = new Map(routes.map((route) => [route.name, route.trigger] as const));
   const { app, startTriggerThread, triggers: _triggers, env: _env, ...server } = options;
-  return startServer<TriggerRunOutcome>({
+  return startWebhookServer<TriggerRunOutcome>({
     ...server,
     routes,
     run: (name, webhookBody) =>

@@ -1,24 +1,33 @@
 import {
-  createTriggerScheduler as createScheduler,
-  parseSchedules as parseScheduled,
+  createTriggerScheduler,
+  parseSchedules,
   type ScheduledTrigger,
-  type SchedulerEvent as SchedulerEventOf,
-  type TriggerScheduler as TriggerSchedulerOf,
-  type TriggerStateStore,
-} from "@mono-agent/triggers";
-import type { MonoAgentApp } from "../start-mono-agent-app.js";
+  type SchedulerEvent,
+  type TriggerScheduler,
+} from "../trigger-scheduler.js";
+import type { TriggerStateStore } from "../trigger-state-store.js";
 import type { DeclaredTrigger } from "./declared-triggers.js";
-import { runTrigger, type StartTriggerThread, type TriggerRunOutcome } from "./run-trigger.js";
+import {
+  runTrigger,
+  type StartTriggerThread,
+  type TriggerHost,
+  type TriggerHostRunResult,
+  type TriggerRunOutcome,
+} from "./run-trigger.js";
 
-/** What the scheduler reports as it goes (serve prints it). */
-export type SchedulerEvent = SchedulerEventOf<TriggerRunOutcome>;
+/** What the scheduler of the declared triggers reports as it goes (serve prints it). */
+export type DeclaredSchedulerEvent = SchedulerEvent<TriggerRunOutcome>;
 
-/** The app's scheduler: each fire is a {@link runTrigger}. */
-export type TriggerScheduler = TriggerSchedulerOf<TriggerRunOutcome>;
+/** The scheduler of the declared triggers: each fire is a {@link runTrigger}. */
+export type DeclaredTriggerScheduler = TriggerScheduler<TriggerRunOutcome>;
 
-/** Options of {@link createTriggerScheduler}. */
-export interface TriggerSchedulerOptions {
-  app: MonoAgentApp;
+/** Options of {@link createDeclaredTriggerScheduler}. */
+export interface DeclaredTriggerSchedulerOptions<
+  Event = unknown,
+  Web = unknown,
+  Result extends TriggerHostRunResult = TriggerHostRunResult,
+> {
+  app: TriggerHost<Event, Web, Result>;
   /** The declared triggers; only enabled schedules are run. */
   triggers: readonly DeclaredTrigger[];
   store: TriggerStateStore;
@@ -26,8 +35,8 @@ export interface TriggerSchedulerOptions {
   defaultTimeZone: string;
   /** The clock; default the system clock. */
   now?: () => Date;
-  startTriggerThread?: StartTriggerThread;
-  onEvent?: (event: SchedulerEvent) => void;
+  startTriggerThread?: StartTriggerThread<Web, Result>;
+  onEvent?: (event: DeclaredSchedulerEvent) => void;
 }
 
 /** The enabled schedules of `triggers`, as the package's scheduler takes them. */
@@ -47,14 +56,16 @@ function enabledSchedules(triggers: readonly DeclaredTrigger[]): ScheduledTrigge
 }
 
 /** Parses every enabled schedule; throws `invalid_schedule` / `invalid_time_zone` naming the trigger. */
-export function parseSchedules(triggers: readonly DeclaredTrigger[], defaultTimeZone: string): void {
-  parseScheduled(enabledSchedules(triggers), defaultTimeZone);
+export function parseDeclaredSchedules(triggers: readonly DeclaredTrigger[], defaultTimeZone: string): void {
+  parseSchedules(enabledSchedules(triggers), defaultTimeZone);
 }
 
 /** The package's scheduler over the enabled schedules, each fire running its trigger on `app`. */
-export function createTriggerScheduler(options: TriggerSchedulerOptions): TriggerScheduler {
+export function createDeclaredTriggerScheduler<Event, Web, Result extends TriggerHostRunResult>(
+  options: DeclaredTriggerSchedulerOptions<Event, Web, Result>,
+): DeclaredTriggerScheduler {
   const byName = new Map(options.triggers.map((trigger) => [trigger.name, trigger] as const));
-  return createScheduler<TriggerRunOutcome>({
+  return createTriggerScheduler<TriggerRunOutcome>({
     schedules: enabledSchedules(options.triggers),
     store: options.store,
     defaultTimeZone: options.defaultTimeZone,

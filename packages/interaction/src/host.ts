@@ -1,0 +1,7 @@
+export {
+  type InteractionHost,
+  type InteractionHostConfig,
+  interactionStoreFile,
+  startInteractionHost,
+} from "./host/interaction-host.js";
+export { attachWebAskChannel, type WebAskSource } from "./host/web-ask-channel.js";

@@ -1,0 +1,18 @@
+export {
+  createDeclaredTriggerScheduler,
+  type DeclaredSchedulerEvent,
+  type DeclaredTriggerScheduler,
+  type DeclaredTriggerSchedulerOptions,
+  parseDeclaredSchedules,
+} from "./declared/declared-trigger-scheduler.js";
+export { type DeclaredTrigger, declaredTriggers, findTrigger } from "./declared/declared-triggers.js";
+export {
+  type RunTriggerOptions,
+  runTrigger,
+  type StartTriggerThread,
+  type TriggerHost,
+  type TriggerHostRunRequest,
+  type TriggerHostRunResult,
+  type TriggerRunOutcome,
+  type TriggerThreadRunRequest,
+} from "./declared/run-trigger.js";
