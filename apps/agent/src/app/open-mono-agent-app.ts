@@ -13,11 +13,7 @@ import { assertConversationId, logicalConversationId } from "../conversations/co
 import { collectProtectedPaths } from "../runtime/protected-paths.js";
 import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
 import { continuationMessage } from "./continuations/continuation-delivery.js";
-import {
-  continuationsWanted,
-  sharedContinuations,
-  startAgentContinuations,
-} from "./continuations/continuation-service.js";
+import { continuationsWanted } from "./continuations/continuations-state-dir.js";
 import {
   conversationBusyError,
   openToolHistoryForReset,
@@ -154,8 +150,12 @@ export async function openMonoAgentApp(
           startupWarnings,
           "continuations_unavailable",
           "The continuation service",
-          async () =>
-            startAgentContinuations({
+          async () => {
+            // The service's code (its HTTP routes, the task watcher) loads only when a config asks for it.
+            const { sharedContinuations, startAgentContinuations } = await import(
+              "./continuations/continuation-service.js"
+            );
+            return startAgentContinuations({
               loaded,
               env: options.env,
               customModels: options.customModels ?? {},
@@ -176,7 +176,8 @@ export async function openMonoAgentApp(
             }).catch((error: unknown) => {
               if (ContinuationError.isInstance(error) && error.code === "store_locked") storeLocked = error;
               throw error;
-            }),
+            });
+          },
         )
       : undefined;
   if (storeLocked !== undefined) {

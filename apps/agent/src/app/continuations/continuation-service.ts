@@ -68,13 +68,6 @@ export async function sharedContinuations(storage: Extract<AgentStorage, { kind:
   };
 }
 
-/** Whether the config asks for the service: a continuations block or continuation servers, and not `enabled: false`. */
-export function continuationsWanted(loaded: LoadedConfig): boolean {
-  const block = loaded.config.continuations;
-  if (block?.enabled === false) return false;
-  return block !== undefined || loaded.config.tools.continuationServers.length > 0;
-}
-
 /**
  * Starts the continuation service of an app on `continuations.host:port` (loopback only), with the
  * synthesis over `runtime.model` and delivery into the conversation store (the package's channel and
