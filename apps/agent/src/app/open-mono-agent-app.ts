@@ -5,7 +5,6 @@ import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
 import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
-import { openMemoryTools } from "@mono-agent/memory/tools";
 import type { ToolPolicy } from "@mono-agent/policy";
 import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
@@ -90,14 +89,19 @@ export async function openMonoAgentApp(
     startupWarnings,
     "memory_unavailable",
     "Memory (Remember, MemoryRecall, MemoryJournal)",
-    () =>
-      openMemoryTools({
-        loaded,
-        policy,
-        env: options.env,
-        secretScanner: hostSecrets.scanner,
-        serve: requestScopedToolProvider,
-      }),
+    // The memory tools' code loads only with a memory block (without one there are no memory tools).
+    async () =>
+      loaded.config.memory && loaded.memoryDir
+        ? (
+            await import("@mono-agent/memory/tools")
+          ).openMemoryTools({
+            loaded,
+            policy,
+            env: options.env,
+            secretScanner: hostSecrets.scanner,
+            serve: requestScopedToolProvider,
+          })
+        : undefined,
   )) ?? { store: undefined, providers: [], close() {} };
   const sidecarInput = { loaded, env: options.env, policy, secretScanner: hostSecrets.scanner };
   // With storage.postgres the sidecar is the one shared store (loaded only then: a SQLite host never loads pg).
