@@ -1,3 +1,4 @@
+export { describeAuthState, type McpAuthState, type McpAuthStateServer } from "./describe-auth-state.js";
 export { createFileMcpAuthStore } from "./file-mcp-auth-store.js";
 export { createFileMcpToolListCache } from "./file-mcp-tool-list-cache.js";
 export {

@@ -103,6 +103,7 @@ describe("public API", () => {
       [
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
+        "describeAuthState",
         "startBrowserLogin",
       ]
     `);
@@ -110,8 +111,11 @@ describe("public API", () => {
       [
         "BrowserLogin",
         "BrowserLoginOptions",
+        "McpAuthState",
+        "McpAuthStateServer",
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
+        "describeAuthState",
         "startBrowserLogin",
       ]
     `);

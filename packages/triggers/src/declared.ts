@@ -6,6 +6,7 @@ export {
   parseDeclaredSchedules,
 } from "./declared/declared-trigger-scheduler.js";
 export { type DeclaredTrigger, declaredTriggers, findTrigger } from "./declared/declared-triggers.js";
+export { describeTriggers, type TriggerView } from "./declared/describe-triggers.js";
 export {
   type RunTriggerOptions,
   runTrigger,

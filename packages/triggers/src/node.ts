@@ -1,6 +1,8 @@
 export {
   type ResolvedWebhook,
   resolveWebhookSecrets,
+} from "./declared/resolve-webhook-secrets.js";
+export {
   type StartDeclaredWebhookServerOptions,
   startDeclaredWebhookServer,
 } from "./node/start-declared-webhook-server.js";

@@ -144,6 +144,7 @@ describe("public API", () => {
       [
         "createDeclaredTriggerScheduler",
         "declaredTriggers",
+        "describeTriggers",
         "findTrigger",
         "parseDeclaredSchedules",
         "runTrigger",
@@ -162,8 +163,10 @@ describe("public API", () => {
         "TriggerHostRunResult",
         "TriggerRunOutcome",
         "TriggerThreadRunRequest",
+        "TriggerView",
         "createDeclaredTriggerScheduler",
         "declaredTriggers",
+        "describeTriggers",
         "findTrigger",
         "parseDeclaredSchedules",
         "runTrigger",

@@ -1,4 +1,11 @@
+export { memoryPageSource, type WebMemoryReader } from "./node/memory-page-source.js";
 export { generateOperatorToken } from "./node/operator-token.js";
+export {
+  fileRunsPageSource,
+  storeRunsPageSource,
+  type WebRunListStore,
+  type WebRunSummaryRecord,
+} from "./node/runs-page-source.js";
 export {
   type StartWebConsoleOptions,
   startWebConsole,

@@ -54,21 +54,30 @@ describe("public API", () => {
     expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
       [
         "createWebThreadStore",
+        "fileRunsPageSource",
         "generateOperatorToken",
         "isTitleWritable",
+        "memoryPageSource",
         "startWebConsole",
+        "storeRunsPageSource",
       ]
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
       [
         "StartWebConsoleOptions",
         "WebConsole",
+        "WebMemoryReader",
+        "WebRunListStore",
+        "WebRunSummaryRecord",
         "WebServer",
         "WebThreadStore",
         "createWebThreadStore",
+        "fileRunsPageSource",
         "generateOperatorToken",
         "isTitleWritable",
+        "memoryPageSource",
         "startWebConsole",
+        "storeRunsPageSource",
       ]
     `);
   });

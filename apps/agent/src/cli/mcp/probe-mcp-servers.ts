@@ -5,12 +5,11 @@ import {
   probeMcpServer,
   type RunServerSpec,
 } from "@mono-agent/mcp-bridge";
-import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
+import { createFileMcpAuthStore, describeAuthState, type McpAuthState } from "@mono-agent/mcp-bridge/node";
 import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp/mcp-auth-store-file.js";
 import { resolveRunServerSpecs } from "../../app/run/run-server-specs.js";
 import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
 import { readPackageVersion } from "../package-version.js";
-import { type AuthState, describeAuthState } from "./describe-auth-state.js";
 
 /** The outcome of connecting one declared server. */
 export interface ProbedServer extends Omit<McpServerProbe, "status"> {
@@ -19,7 +18,7 @@ export interface ProbedServer extends Omit<McpServerProbe, "status"> {
   jsonPath: string;
   status: McpServerProbe["status"] | "disabled";
   /** Its login state (remote servers with OAuth), from the token store. */
-  auth: AuthState;
+  auth: McpAuthState;
 }
 
 /** Run id of a probe: no run is recorded, but the bridge names its scratch output by run id. */

@@ -1,34 +1,20 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { attachWebAskChannel } from "@mono-agent/interaction/host";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import type {
-  WebConsoleApp,
-  WebFeatures,
-  WebMemoryPageSource,
-  WebRunSummaryView,
-  WebRunsPageSource,
-} from "@mono-agent/web-console";
+import type { WebConsoleApp, WebFeatures, WebRunsPageSource } from "@mono-agent/web-console";
+import {
+  fileRunsPageSource,
+  memoryPageSource,
+  storeRunsPageSource,
+  type WebMemoryReader,
+  type WebRunListStore,
+} from "@mono-agent/web-console/node";
 import { listConversationDeliveries } from "../../app/continuations/continuation-delivery.js";
 import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
 
 /** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
 interface RunHistoryModule {
-  openRunStore(options: { file: string; readOnly?: boolean }): {
-    listRuns(query: { limit: number }): Promise<{ runs: RunSummaryLike[] }>;
-    close(): Promise<void>;
-  };
+  openRunStore(options: { file: string; readOnly?: boolean }): WebRunListStore & { close(): Promise<void> };
   runStoreFile(artifactsDir: string): string;
-}
-
-interface RunSummaryLike {
-  runId: string;
-  conversationId: string;
-  status: string;
-  model: string;
-  tools?: { name: string; calls: number; errors: number }[];
-  startedAt: string;
-  durationMs?: number;
 }
 
 async function runHistoryModule(): Promise<RunHistoryModule | undefined> {
@@ -42,17 +28,11 @@ async function runHistoryModule(): Promise<RunHistoryModule | undefined> {
   }
 }
 
-/** The parts of @mono-agent/memory(/lite) the memory page reads, checked at runtime. */
-interface MemoryModules {
-  inspectLiteMemory(root: string): Record<string, unknown>;
-  utcDate(date: Date): string;
-  parseBullets(text: string): { text: string; status: string }[];
-}
-
-async function memoryModules(): Promise<MemoryModules | undefined> {
+/** The readers of @mono-agent/memory(/lite) the memory page uses, checked at runtime. */
+async function memoryModules(): Promise<WebMemoryReader | undefined> {
   try {
-    const lite = (await import("@mono-agent/memory/lite")) as unknown as Partial<MemoryModules>;
-    const core = (await import("@mono-agent/memory")) as unknown as Partial<MemoryModules>;
+    const lite = (await import("@mono-agent/memory/lite")) as unknown as Partial<WebMemoryReader>;
+    const core = (await import("@mono-agent/memory")) as unknown as Partial<WebMemoryReader>;
     if (
       typeof lite.inspectLiteMemory !== "function" ||
       typeof lite.utcDate !== "function" ||
@@ -67,30 +47,6 @@ async function memoryModules(): Promise<MemoryModules | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** Memory report fields the page shows, in order. */
-const MEMORY_STAT_FIELDS = ["memories", "dropped", "dailyFiles", "indexPresent", "firstDate", "lastDate"];
-
-function memorySource(memory: MemoryModules, root: string): WebMemoryPageSource {
-  return {
-    async overview() {
-      const report = memory.inspectLiteMemory(root);
-      const stats: Record<string, string | number> = {};
-      for (const field of MEMORY_STAT_FIELDS) {
-        const value = report[field];
-        if (typeof value === "number" || typeof value === "string") stats[field] = value;
-        else if (typeof value === "boolean") stats[field] = value ? "yes" : "no";
-      }
-      const file = join(root, "daily", `${memory.utcDate(new Date())}.md`);
-      const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-      const today = memory
-        .parseBullets(text)
-        .filter((bullet) => bullet.status !== "dropped")
-        .map((bullet) => bullet.text);
-      return { stats, today };
-    },
-  };
 }
 
 /** The running app as the web console sees it: runs, and live continuation deliveries when it has them. */
@@ -119,40 +75,14 @@ export async function detectWebFeatures(app: MonoAgentApp): Promise<WebFeatures>
   } else {
     const runHistory = await runHistoryModule();
     if (runHistory !== undefined)
-      features.runs = runsSource(runHistory, runHistory.runStoreFile(loaded.artifactsDir));
+      features.runs = fileRunsPageSource(runHistory.runStoreFile(loaded.artifactsDir), (file) =>
+        runHistory.openRunStore({ file, readOnly: true }),
+      );
   }
   const memory = loaded.memoryDir === undefined ? undefined : await memoryModules();
   if (memory !== undefined && loaded.memoryDir !== undefined)
-    features.memory = memorySource(memory, loaded.memoryDir);
+    features.memory = memoryPageSource(memory, loaded.memoryDir);
   return features;
-}
-
-/** The runs page's view of one run summary. */
-function runView(run: RunSummaryLike): WebRunSummaryView {
-  return {
-    runId: run.runId,
-    conversationId: run.conversationId,
-    status: run.status,
-    model: run.model,
-    tools: (run.tools ?? []).map((tool) => ({ name: tool.name, calls: tool.calls, errors: tool.errors })),
-    startedAt: run.startedAt,
-    durationMs: run.durationMs ?? null,
-  };
-}
-
-/** The runs page over `<artifacts.dir>/runs.sqlite`, opened read-only for each read. */
-function runsSource(runHistory: RunHistoryModule, file: string): WebRunsPageSource {
-  return {
-    async listRecent(limit) {
-      if (!existsSync(file)) return [];
-      const store = runHistory.openRunStore({ file, readOnly: true });
-      try {
-        return (await store.listRuns({ limit })).runs.map(runView);
-      } finally {
-        await store.close();
-      }
-    },
-  };
 }
 
 /**
@@ -168,5 +98,5 @@ async function sharedRunsSource(postgres: PostgresPool): Promise<WebRunsPageSour
   }
   // The pool stays the app's: closing the store does not end it.
   const store = openPostgresRunStore({ postgres });
-  return { listRecent: async (limit) => (await store.listRuns({ limit })).runs.map(runView) };
+  return storeRunsPageSource(store);
 }

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { terminalSafeJson } from "@mono-agent/evidence";
-import { findTrigger } from "@mono-agent/triggers/declared";
+import { describeTriggers, findTrigger } from "@mono-agent/triggers/declared";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
@@ -8,7 +8,6 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { renderTable } from "../render-table.js";
 import { startFailureMessage } from "../start-failure-message.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
-import { describeTriggers } from "./describe-triggers.js";
 
 const USAGE =
   "mono-agent triggers list [--json] | triggers run <name> [--body TEXT] [--json]  [--config FILE] [--env-file FILE]";

@@ -1,8 +1,7 @@
 import { isStdioServerSpec, type LoadedConfig } from "@mono-agent/config";
 import type { McpAuthRecord } from "@mono-agent/mcp-bridge";
-import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
+import { createFileMcpAuthStore, describeAuthState } from "@mono-agent/mcp-bridge/node";
 import { mcpAuthStoreFile } from "../../app/mcp/mcp-auth-store-file.js";
-import { describeAuthState } from "../mcp/describe-auth-state.js";
 import type { CheckLine } from "./validate-report.js";
 
 /**

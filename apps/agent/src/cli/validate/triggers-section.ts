@@ -19,7 +19,7 @@ export async function triggersSection(
     ]);
   const lines = await checkTriggersConfig(loaded, {
     describeTriggers: async () =>
-      (await import("../triggers/describe-triggers.js")).describeTriggers(loaded, env, now),
+      (await import("@mono-agent/triggers/declared")).describeTriggers(loaded, env, now),
     isLoopbackHost,
     hostTimeZone,
     now,

@@ -1,16 +1,18 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import {
-  parseCronSchedule,
-  TriggerError,
-  WEBHOOK_DELIVERY_WINDOW_MS,
-  WEBHOOK_RUNS_PER_MINUTE_MAX,
-  webhookPath,
-} from "@mono-agent/triggers";
-import { type DeclaredTrigger, declaredTriggers } from "@mono-agent/triggers/declared";
-import { resolveWebhookSecrets } from "@mono-agent/triggers/node";
-import { hostTimeZone } from "../../app/conversations/rollover-conversation.js";
+import { parseCronSchedule } from "../cron-schedule.js";
+import { TriggerError } from "../trigger-error.js";
+import { WEBHOOK_DELIVERY_WINDOW_MS } from "../webhook-delivery-store.js";
+import { webhookPath } from "../webhook-path.js";
+import { WEBHOOK_RUNS_PER_MINUTE_MAX } from "../webhook-run-rate.js";
+import { type DeclaredTrigger, declaredTriggers } from "./declared-triggers.js";
+import { resolveWebhookSecrets } from "./resolve-webhook-secrets.js";
 
-/** One trigger as `triggers list` and `validate` show it. */
+/** The zone of this machine, for schedules that name none. */
+function hostTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** One declared trigger as a host lists it (`triggers list`, `validate`). */
 export interface TriggerView {
   name: string;
   kind: "schedule" | "webhook";

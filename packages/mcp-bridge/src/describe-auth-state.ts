@@ -1,25 +1,33 @@
-import type { DeclaredMcpServer } from "@mono-agent/config";
-import { isStdioServerSpec } from "@mono-agent/config";
-import type { McpAuthRecord } from "@mono-agent/mcp-bridge";
+import type { McpAuthRecord } from "./mcp-auth-store.js";
 
-/** How a declared server is authorized, as `mcp list` shows it. */
-export type AuthState =
+/** How a declared server is authorized, as `mono-agent mcp list` and `validate` show it. */
+export type McpAuthState =
   | { kind: "none"; text: string }
   | { kind: "client_credentials"; text: string }
   | { kind: "logged_in"; text: string; scope?: string; expiresAt?: string }
   | { kind: "not_logged_in"; text: string };
 
 /**
- * The login state of one server from the token store: stdio and `oauth: false` servers use none, client
- * credentials authorize themselves, a stored token is a login (with its scopes and expiry), else none yet.
+ * The parts of a declared server its login state depends on. Structurally compatible with
+ * `DeclaredMcpServer` from `@mono-agent/config`: a spec with a `command` is a stdio server.
+ */
+export interface McpAuthStateServer {
+  name: string;
+  spec: { command: string } | { url: string; oauth?: false | { grant?: string } };
+}
+
+/**
+ * The login state of one server from the token store's `records`: stdio and `oauth: false` servers use
+ * none, client credentials authorize themselves, a stored token is a login (with its scopes and expiry,
+ * `now` deciding whether it expired), else none yet.
  */
 export function describeAuthState(
-  server: DeclaredMcpServer,
+  server: McpAuthStateServer,
   records: readonly McpAuthRecord[],
   now = Date.now(),
-): AuthState {
+): McpAuthState {
   const { spec } = server;
-  if (isStdioServerSpec(spec)) return { kind: "none", text: "-" };
+  if ("command" in spec) return { kind: "none", text: "-" };
   if (spec.oauth === false) return { kind: "none", text: "no OAuth" };
   if (spec.oauth?.grant === "client_credentials")
     return { kind: "client_credentials", text: "client credentials" };
