@@ -1,7 +1,7 @@
 import type { ConfigIssue, EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { configIssueLine, isMcpConfigIssue } from "@mono-agent/config/check";
 import { validateMemoryAvailability } from "@mono-agent/memory/check";
 import { checkToolPolicy } from "@mono-agent/tools/check";
-import { isMcpIssue, issueLine } from "./config-section.js";
 import { oauthLoginLines } from "./oauth-login-lines.js";
 import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
 import { stdioCommandLines } from "./stdio-command-lines.js";
@@ -29,8 +29,8 @@ export function toolsSection(
       ...mcpConfigLines(loaded),
     );
   }
-  for (const issue of issues.filter(isMcpIssue)) {
-    const line = issueLine(issue);
+  for (const issue of issues.filter(isMcpConfigIssue)) {
+    const line = configIssueLine(issue);
     if (issue.code === "mcp_config_missing" && loaded?.mcp.configPath) {
       line.message = `MCP config file is missing: ${loaded.mcp.configPath}`;
     }
