@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as checkEntry from "../src/check.js";
 import * as closestKeyEntry from "../src/closest-key.js";
 import * as root from "../src/index.js";
 
@@ -155,6 +156,16 @@ describe("public API", () => {
     expect(Object.keys(closestKeyEntry).sort()).toMatchInlineSnapshot(`
       [
         "closestKey",
+      ]
+    `);
+  });
+  test("./check: the Config and Model findings of validate", () => {
+    expect(Object.keys(checkEntry).sort()).toMatchInlineSnapshot(`
+      [
+        "checkConfig",
+        "checkModel",
+        "configIssueLine",
+        "isMcpConfigIssue",
       ]
     `);
   });

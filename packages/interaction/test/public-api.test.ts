@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as host from "../src/host.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
@@ -172,6 +173,19 @@ describe("public API", () => {
         "attachWebAskChannel",
         "interactionStoreFile",
         "startInteractionHost",
+      ]
+    `);
+  });
+
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkInteraction",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "checkInteraction",
       ]
     `);
   });

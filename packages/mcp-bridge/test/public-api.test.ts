@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
+import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
 import * as stdio from "../src/stdio.js";
@@ -146,6 +147,24 @@ describe("public API", () => {
         "TASK_HANDOFF_TTL_MS",
         "createRunTaskHandoff",
         "startMcpTaskWatcher",
+      ]
+    `);
+  });
+  test("./check", () => {
+    expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
+      [
+        "checkContinuationServers",
+        "checkMcpServers",
+        "checkRequestContextServers",
+        "checkStdioCommands",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
+      [
+        "checkContinuationServers",
+        "checkMcpServers",
+        "checkRequestContextServers",
+        "checkStdioCommands",
       ]
     `);
   });

@@ -46,6 +46,7 @@ describe("package shape", () => {
       "file-mcp-auth-store.ts",
       "tasks.ts",
       "start-mcp-task-watcher.ts",
+      "check.ts",
     ])
       expect(modules.has(module), module).toBe(false);
     for (const module of modules) {
@@ -56,7 +57,14 @@ describe("package shape", () => {
     }
     expect(reachable("stdio.ts").has("process-group-stdio-transport.ts")).toBe(true);
     const packageJson = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
-    expect(Object.keys(packageJson.exports)).toEqual([".", "./stdio", "./node", "./tasks", "./package.json"]);
+    expect(Object.keys(packageJson.exports)).toEqual([
+      ".",
+      "./stdio",
+      "./node",
+      "./tasks",
+      "./check",
+      "./package.json",
+    ]);
   });
 
   test.runIf(existsSync(join(packageDir, "dist", "index.js")))(

@@ -159,6 +159,7 @@ describe("public API", () => {
     expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
       [
         "checkBuiltinTools",
+        "checkFileToolReach",
         "checkToolPolicy",
       ]
     `);
@@ -166,6 +167,7 @@ describe("public API", () => {
       [
         "WebSearchResolution",
         "checkBuiltinTools",
+        "checkFileToolReach",
         "checkToolPolicy",
       ]
     `);

@@ -1,55 +1,16 @@
-import type { LoadedConfig } from "@mono-agent/config";
-import { type CheckLine, type CheckSection, section } from "./validate-report.js";
+import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { checkModel } from "@mono-agent/config/check";
+import { type CheckSection, section } from "./validate-report.js";
 
 /**
  * The Model section. It checks what can be checked without loading the model stack (validate must start
  * fast): the model reference, OpenAI-compatible providers and their key variables. Keys of pi-ai's
  * built-in providers are checked when a run starts.
  */
-export function modelSection(
-  loaded: LoadedConfig | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): CheckSection {
+export function modelSection(loaded: LoadedConfig | undefined, env: EnvRecord): CheckSection {
   if (!loaded)
     return section("model", "Model", [
       { status: "disabled", message: "Not checked: the config did not load." },
     ]);
-  const modelRef = loaded.config.runtime.model;
-  const lines: CheckLine[] = [];
-  const separator = modelRef.indexOf(":");
-  const provider = separator === -1 ? modelRef : modelRef.slice(0, separator);
-  const modelId = separator === -1 ? "" : modelRef.slice(separator + 1);
-  const custom = loaded.config.models?.providers?.[provider];
-  if (provider === "demo") {
-    lines.push({
-      status: "ok",
-      message: `Model: ${modelRef} (the built-in offline demo model: scripted, no key, no network)`,
-    });
-  } else if (!modelId) {
-    lines.push({
-      status: "error",
-      code: "invalid_model_ref",
-      message: `runtime.model "${modelRef}" has no model id`,
-      suggestion: 'write it as "<provider>:<modelId>", e.g. "openai:gpt-4o-mini" or "ollama:llama3.2"',
-    });
-  } else if (custom) {
-    lines.push({
-      status: "ok",
-      message: `Model: ${modelRef} via OpenAI-compatible provider "${provider}" at ${custom.baseUrl}`,
-    });
-    if (custom.apiKeyEnv && !env[custom.apiKeyEnv]) {
-      lines.push({
-        status: "warning",
-        code: "missing_api_key",
-        message: `models.providers.${provider}.apiKeyEnv names ${custom.apiKeyEnv}, which is not set`,
-        suggestion: `export ${custom.apiKeyEnv} or put it in .env (local servers such as Ollama accept any key)`,
-      });
-    }
-  } else {
-    lines.push({
-      status: "ok",
-      message: `Model: ${modelRef} (pi-ai provider "${provider}"; its API key is checked when a run starts)`,
-    });
-  }
-  return section("model", "Model", lines);
+  return section("model", "Model", checkModel(loaded, env));
 }

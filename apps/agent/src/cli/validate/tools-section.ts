@@ -1,10 +1,14 @@
 import type { ConfigIssue, EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { configIssueLine, isMcpConfigIssue } from "@mono-agent/config/check";
+import {
+  checkContinuationServers,
+  checkMcpServers,
+  checkRequestContextServers,
+  checkStdioCommands,
+} from "@mono-agent/mcp-bridge/check";
 import { validateMemoryAvailability } from "@mono-agent/memory/check";
 import { checkToolPolicy } from "@mono-agent/tools/check";
-import { isMcpIssue, issueLine } from "./config-section.js";
 import { oauthLoginLines } from "./oauth-login-lines.js";
-import { continuationLines, requestContextLines, serverLines } from "./server-checks.js";
-import { stdioCommandLines } from "./stdio-command-lines.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 function mcpConfigLines(loaded: LoadedConfig): CheckLine[] {
@@ -29,19 +33,21 @@ export function toolsSection(
       ...mcpConfigLines(loaded),
     );
   }
-  for (const issue of issues.filter(isMcpIssue)) {
-    const line = issueLine(issue);
+  for (const issue of issues.filter(isMcpConfigIssue)) {
+    const line = configIssueLine(issue);
     if (issue.code === "mcp_config_missing" && loaded?.mcp.configPath) {
       line.message = `MCP config file is missing: ${loaded.mcp.configPath}`;
     }
     lines.push(line);
   }
   if (loaded) {
-    lines.push(...serverLines(loaded.mcpServers, env));
+    lines.push(...checkMcpServers(loaded.mcpServers, env));
     lines.push(...oauthLoginLines(loaded));
-    lines.push(...stdioCommandLines(loaded.mcpServers, env, loaded.workspaceDir));
-    lines.push(...requestContextLines(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers));
-    lines.push(...continuationLines(loaded.config.tools.continuationServers, loaded.mcpServers));
+    lines.push(...checkStdioCommands(loaded.mcpServers, env, loaded.workspaceDir));
+    lines.push(
+      ...checkRequestContextServers(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers),
+    );
+    lines.push(...checkContinuationServers(loaded.config.tools.continuationServers, loaded.mcpServers));
   }
   if (lines.length === 0)
     lines.push({ status: "disabled", message: "Not checked: the config did not load." });

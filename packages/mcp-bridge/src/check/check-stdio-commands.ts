@@ -1,7 +1,11 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { type DeclaredMcpServer, type EnvRecord, isStdioServerSpec } from "@mono-agent/config";
-import type { CheckLine } from "./validate-report.js";
+import {
+  type CheckLine,
+  type DeclaredMcpServer,
+  type EnvRecord,
+  isStdioServerSpec,
+} from "@mono-agent/config";
 
 function isExecutableFile(path: string): boolean {
   try {
@@ -32,7 +36,7 @@ export function resolveStdioCommand(command: string, childCwd: string, path: str
 }
 
 /** An error line for each enabled stdio server whose command is not found; it would fail every run. */
-export function stdioCommandLines(
+export function checkStdioCommands(
   servers: Record<string, DeclaredMcpServer>,
   env: EnvRecord,
   workspaceDir: string,

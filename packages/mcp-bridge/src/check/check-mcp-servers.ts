@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import {
+  type CheckLine,
   type ConfigValue,
   type DeclaredMcpServer,
   type EnvRecord,
@@ -7,7 +8,6 @@ import {
   isEnvReference,
   isStdioServerSpec,
 } from "@mono-agent/config";
-import type { CheckLine } from "./validate-report.js";
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -70,7 +70,10 @@ function hostVariableLines(server: DeclaredMcpServer): CheckLine[] {
 }
 
 /** One line per declared server, with its transport and where it was declared, and its unset `$env` variables. */
-export function serverLines(servers: Record<string, DeclaredMcpServer>, env: EnvRecord = {}): CheckLine[] {
+export function checkMcpServers(
+  servers: Record<string, DeclaredMcpServer>,
+  env: EnvRecord = {},
+): CheckLine[] {
   return Object.values(servers).flatMap((server): CheckLine[] => {
     const disabled = server.spec.enabled === false;
     return [
@@ -85,7 +88,7 @@ export function serverLines(servers: Record<string, DeclaredMcpServer>, env: Env
 }
 
 /** tools.mcpRequestContextServers: each name must be valid, declared, and a stdio server. */
-export function requestContextLines(
+export function checkRequestContextServers(
   names: readonly string[],
   servers: Record<string, DeclaredMcpServer>,
 ): CheckLine[] {
@@ -127,7 +130,7 @@ export function requestContextLines(
 }
 
 /** tools.continuationServers: each name must be valid, declared, and stdio or loopback streamable HTTP. */
-export function continuationLines(
+export function checkContinuationServers(
   names: readonly string[],
   servers: Record<string, DeclaredMcpServer>,
 ): CheckLine[] {

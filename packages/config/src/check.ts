@@ -1,0 +1,2 @@
+export { checkConfig, configIssueLine, isMcpConfigIssue } from "./check/check-config.js";
+export { checkModel } from "./check/check-model.js";

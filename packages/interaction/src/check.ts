@@ -1,0 +1,1 @@
+export { checkInteraction } from "./check/check-interaction.js";
