@@ -52,6 +52,55 @@ function rawPost(url: string, options: { path?: string; host?: string; body?: st
 }
 
 describe("request-scoped endpoint", () => {
+  test("answers the handshake and the tool list as JSON, and a tool call as an event stream with its progress", async () => {
+    endpoint = await startRequestScopedEndpoint({
+      createServer: () => {
+        const server = new McpServer({ name: "test-app-tool", version: "1.0.0" });
+        server.registerTool("Slow", { description: "reports progress" }, async (extra) => {
+          const token = extra._meta?.progressToken;
+          if (token !== undefined)
+            await extra.sendNotification({
+              method: "notifications/progress",
+              params: { progressToken: token, progress: 1, total: 2, message: "half way" },
+            });
+          return { content: [{ type: "text", text: "done" }] };
+        });
+        return server;
+      },
+    });
+    const post = async (body: object) => {
+      const response = await fetch(endpoint!.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify(body),
+      });
+      return { type: response.headers.get("content-type") ?? "", text: await response.text() };
+    };
+    const initialize = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    expect(initialize.type).toContain("application/json");
+    expect(JSON.parse(initialize.text)).toMatchObject({
+      id: 1,
+      result: { serverInfo: { name: "test-app-tool" } },
+    });
+    const list = await post({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    expect(list.type).toContain("application/json");
+    expect(JSON.parse(list.text).result.tools.map((tool: { name: string }) => tool.name)).toEqual(["Slow"]);
+    const call = await post({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "Slow", arguments: {}, _meta: { progressToken: "p1" } },
+    });
+    expect(call.type).toContain("text/event-stream");
+    expect(call.text).toContain("half way");
+    expect(call.text).toContain('"done"');
+  });
+
   test("a real MCP client lists and calls the tool, with a fresh server per HTTP request", async () => {
     created = 0;
     endpoint = await startRequestScopedEndpoint({ createServer: echoServer });

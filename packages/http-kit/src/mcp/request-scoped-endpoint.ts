@@ -48,6 +48,20 @@ function rejectBody(error: HttpKitError, limit: number): Response {
   return reject(400, "request body is not JSON");
 }
 
+/** JSON-RPC methods answered without an event stream: nothing is ever reported while they run. */
+const JSON_ANSWERED_METHODS = new Set(["initialize", "tools/list"]);
+
+/** Whether every message of a request body is one of {@link JSON_ANSWERED_METHODS} (or a notification). */
+function answersWithJson(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.every((message) => {
+    if (typeof message !== "object" || message === null) return false;
+    const { method, id } = message as { method?: unknown; id?: unknown };
+    if (typeof method !== "string") return false;
+    return id === undefined || JSON_ANSWERED_METHODS.has(method);
+  });
+}
+
 /**
  * Serves one app-owned MCP server for one run (reference §3.4): an HTTP server on 127.0.0.1:0 that answers
  * only POST on `/mcp/<random uuid>` with the exact Host header `127.0.0.1:<port>` (anything else is 404),
@@ -75,7 +89,12 @@ export async function startRequestScopedEndpoint(
       throw error;
     }
     const mcp = options.createServer();
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // The handshake and the tool list are answered as plain JSON; a tool call keeps the event stream, so
+    // its progress notifications reach the client while it runs.
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: answersWithJson(parsed),
+    });
     c.env.outgoing.once("close", () => {
       void transport.close();
       void mcp.close();
