@@ -4,6 +4,8 @@ import type { CheckLine, CheckResult, EnvRecord, LoadedConfig } from "@mono-agen
 import { createToolPolicy, evaluateTool } from "@mono-agent/policy";
 import { probeSandboxEngine } from "../node/probe-sandbox-engine.js";
 
+export { probeSandboxEngine, type SandboxEngineStatus } from "../node/probe-sandbox-engine.js";
+
 /** What `sandbox.mode: "off"` leaves unconfined, said exactly (validate and the docs agree on it). */
 const UNCONFINED_WHEN_OFF =
   "Bash runs on the host as mono-agent's own user: it reads and writes every file that user can (not only the workspace; readableRoots, writableRoots, denyWrite and the host's protected files are not enforced), reaches every network, sees the host's processes in /proc (the environment of processes of the same user included), and what it starts in the background is still ended with the run or the host. Only its environment is scrubbed.";
