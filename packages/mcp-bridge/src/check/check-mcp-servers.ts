@@ -87,6 +87,32 @@ export function checkMcpServers(
   });
 }
 
+/** The error for a server name of `where` (`role` names it in the message) that is invalid or not declared. */
+function namedServerProblem(
+  role: string,
+  where: string,
+  name: string,
+  servers: Record<string, DeclaredMcpServer>,
+): CheckLine | undefined {
+  if (!SERVER_NAME.test(name))
+    return {
+      status: "error",
+      code: "invalid_server_name",
+      jsonPath: where,
+      message: `${role} server "${name}" is not a valid server name`,
+      suggestion: "use letters, digits, underscores and hyphens only",
+    };
+  if (!servers[name])
+    return {
+      status: "error",
+      code: "unknown_server",
+      jsonPath: where,
+      message: `${role} server "${name}" is not declared`,
+      suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers",
+    };
+  return undefined;
+}
+
 /** tools.mcpRequestContextServers: each name must be valid, declared, and a stdio server. */
 export function checkRequestContextServers(
   names: readonly string[],
@@ -94,25 +120,9 @@ export function checkRequestContextServers(
 ): CheckLine[] {
   return names.map((name): CheckLine => {
     const where = "tools.mcpRequestContextServers";
-    if (!SERVER_NAME.test(name)) {
-      return {
-        status: "error",
-        code: "invalid_server_name",
-        jsonPath: where,
-        message: `request-context server "${name}" is not a valid server name`,
-        suggestion: "use letters, digits, underscores and hyphens only",
-      };
-    }
-    const server = servers[name];
-    if (!server) {
-      return {
-        status: "error",
-        code: "unknown_server",
-        jsonPath: where,
-        message: `request-context server "${name}" is not declared`,
-        suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers",
-      };
-    }
+    const problem = namedServerProblem("request-context", where, name, servers);
+    if (problem) return problem;
+    const server = servers[name] as DeclaredMcpServer;
     if (!isStdioServerSpec(server.spec)) {
       return {
         status: "error",
@@ -136,25 +146,9 @@ export function checkContinuationServers(
 ): CheckLine[] {
   return names.map((name): CheckLine => {
     const where = "tools.continuationServers";
-    if (!SERVER_NAME.test(name)) {
-      return {
-        status: "error",
-        code: "invalid_server_name",
-        jsonPath: where,
-        message: `continuation server "${name}" is not a valid server name`,
-        suggestion: "use letters, digits, underscores and hyphens only",
-      };
-    }
-    const server = servers[name];
-    if (!server) {
-      return {
-        status: "error",
-        code: "unknown_server",
-        jsonPath: where,
-        message: `continuation server "${name}" is not declared`,
-        suggestion: "declare it in tools.mcpConfigPath (mcp.json) or tools.mcpServers",
-      };
-    }
+    const problem = namedServerProblem("continuation", where, name, servers);
+    if (problem) return problem;
+    const server = servers[name] as DeclaredMcpServer;
     const transport = continuationTransport(server);
     if (transport === "unsupported") {
       return {

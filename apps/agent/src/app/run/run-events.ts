@@ -1,4 +1,4 @@
-import type { AskRecord } from "@mono-agent/interaction";
+import type { AskEvent } from "@mono-agent/interaction";
 /**
  * What a run reports while it happens: the stable event stream behind `mono-agent run --json`
  * (one JSON object per line) and the live CLI output.
@@ -10,16 +10,7 @@ export type RunEvent =
   | { type: "mcp_server_status"; serverName: string; status: "connected" | "tools_changed"; message: string }
   | { type: "text_delta"; text: string }
   /** An ask of this run (AskUser question, MCP elicitation, tool approval) opened or settled. */
-  | {
-      type: "ask";
-      askId: string;
-      kind: AskRecord["kind"];
-      status: AskRecord["status"];
-      prompt: AskRecord["prompt"];
-      answer?: AskRecord["answer"];
-      answeredBy?: AskRecord["answeredBy"];
-      cancelReason?: AskRecord["cancelReason"];
-    }
+  | AskEvent
   | { type: "tool_started"; toolCallId: string; name: string; arguments: unknown }
   | { type: "tool_progress"; toolCallId: string; name: string; message: string }
   /** A request-context server posted to `/v1/progress`; key and message are redacted and bounded. */
