@@ -154,6 +154,58 @@ const lazyZodToJsonSchema = {
   },
 };
 
+// `import { z } from "zod"` (zod's namespace re-exported under a name) makes esbuild build the whole
+// namespace object, so every export of zod is bundled and compiled by any command that loads zod, although
+// each importer only reads properties of it. `import * as z` reads the same properties and lets esbuild drop
+// what nobody reads (zod's compiler, JSON Schema reader and most checks): our packages import zod that way;
+// this plugin rewrites the one dependency that does not (the Mistral SDK, loaded by pi-ai).
+const ZOD_NAMED_NAMESPACE =
+  /import\s*\{\s*z(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*\}\s*from\s*(["'])(zod(?:\/v4)?)\2/g;
+const zodNamespaceImports = {
+  name: "zod-namespace-imports",
+  setup(builder) {
+    builder.onLoad({ filter: /\.m?js$/ }, (args) => {
+      if (!args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+      const source = readFileSync(args.path, "utf8");
+      // A file that finds others by its own path is refused by keep-original-places below.
+      if (
+        !ZOD_NAMED_NAMESPACE.test(source) ||
+        /\bimport\.meta\.url\b|\b__dirname\b|\b__filename\b/.test(source)
+      )
+        return undefined;
+      ZOD_NAMED_NAMESPACE.lastIndex = 0;
+      return {
+        contents: source.replace(
+          ZOD_NAMED_NAMESPACE,
+          (_, alias, quote, specifier) => `import * as ${alias ?? "z"} from ${quote}${specifier}${quote}`,
+        ),
+        loader: "js",
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
+
+// zod's JSON Schema reader (`z.fromJSONSchema`) spreads every classic schema into an object at load, and
+// the build runs every top-level statement (it does not trust side-effect claims, see `ignoreAnnotations`
+// below), so it would keep all of zod's schema classes and checks in the bundle. Nothing here reads JSON
+// Schema into zod; the bundle gets a stand-in that says so if something ever calls it.
+const zodWithoutJsonSchemaReader = {
+  name: "zod-without-json-schema-reader",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) =>
+      args.importer.includes(`${sep}zod${sep}v4${sep}classic${sep}`)
+        ? { path: "from-json-schema", namespace: "zod-without-json-schema-reader" }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: "zod-without-json-schema-reader" }, () => ({
+      contents:
+        'export function fromJSONSchema() { throw new Error("zod\'s fromJSONSchema is left out of the mono-agent CLI bundle (apps/agent/scripts/bundle-cli.mjs)"); }',
+      loader: "js",
+    }));
+  },
+};
+
 for (const name of EXTERNAL)
   if (!dependencies.has(name))
     throw new Error(`bundle-cli: ${name} is external, so it must be a dependency of ${manifest.name}`);
@@ -178,13 +230,23 @@ const result = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [lazyAjvProvider, lazyZodToJsonSchema, keepOriginalPlaces, zodEnglishOnly],
+  plugins: [
+    lazyAjvProvider,
+    lazyZodToJsonSchema,
+    zodNamespaceImports,
+    keepOriginalPlaces,
+    zodEnglishOnly,
+    zodWithoutJsonSchemaReader,
+  ],
 });
 // Which modules each bundle file holds (absolute paths), for tests that check what a command loads.
 const inputsByFile = Object.fromEntries(
   Object.entries(result.metafile.outputs).map(([output, { inputs }]) => [
     basename(output),
-    Object.keys(inputs).map((input) => join(agentDir, input)),
+    // A module esbuild reached but took nothing from (every export unused) is not in the file.
+    Object.entries(inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([input]) => join(agentDir, input)),
   ]),
 );
 writeFileSync(join(agentDir, "dist", "bundle-inputs.json"), `${JSON.stringify(inputsByFile)}\n`);

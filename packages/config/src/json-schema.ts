@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { mcpConfigFileSchema } from "./mcp-config-file-schema.js";
 import { monoAgentConfigSchema } from "./mono-agent-config-schema.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { mcpServerNameSchema } from "./schema/mcp-server-name.js";
 import { mcpServerSpecSchema } from "./schema/mcp-server-spec-schema.js";
 

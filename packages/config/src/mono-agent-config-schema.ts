@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { artifactsSchema } from "./schema/artifacts-schema.js";
 import { continuationsSchema } from "./schema/continuations-schema.js";
 import { interactionSchema, webSchema } from "./schema/interaction-schema.js";

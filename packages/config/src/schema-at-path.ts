@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isPlainObject, valueAtPath } from "./json-path.js";
 
 type AnySchema = z.ZodType;

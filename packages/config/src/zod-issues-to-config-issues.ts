@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { closestKey } from "./closest-key.js";
 import { describeJsonValue, formatJsonPath, isPlainObject, valueAtPath } from "./json-path.js";
 import type { ConfigIssue } from "./mono-agent-config-error.js";

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { isStdioServerSpec, type McpServerSpec, type MonoAgentConfig, type RemoteServerSpec, type StdioServerSpec } from "../src/index.js";
 import type { mcpServerSpecSchema } from "../src/schema/mcp-server-spec-schema.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ContinuationError } from "./continuation-error.js";
 import {
   DEADLINE_MAX_MS,

@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { type RequestScopedEndpoint, startRequestScopedEndpoint } from "../src/mcp.js";
 
 let endpoint: RequestScopedEndpoint | undefined;

@@ -7,7 +7,7 @@ import {
   splitMessageText,
 } from "@mono-agent/channel-kit";
 import type { WebClient } from "@slack/web-api";
-import { z } from "zod";
+import * as z from "zod";
 import { markdownToMrkdwn } from "./markdown-to-mrkdwn.js";
 import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
 import { callSlack } from "./slack-api-error.js";

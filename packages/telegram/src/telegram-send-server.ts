@@ -7,7 +7,7 @@ import {
   splitMessageText,
 } from "@mono-agent/channel-kit";
 import { type Api, InputFile } from "grammy";
-import { z } from "zod";
+import * as z from "zod";
 import { markdownToTelegramHtml } from "./markdown-to-telegram-html.js";
 import { type RunOutputLocation, readRunOutputFile } from "./open-run-output-file.js";
 import type { TelegramAllowlist } from "./telegram-allowlist.js";

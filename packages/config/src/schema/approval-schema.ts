@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** How long a tool call waits for an approval, in ms: 5 minutes, then it is denied. */

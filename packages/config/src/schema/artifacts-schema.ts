@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Retention defaults and bounds of run artifacts, as in mono-agent v0: keep a year and 50,000 runs; at most 10 years and a million runs. */
 export const ARTIFACT_RETENTION = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { detachedServiceSchema } from "./detached-services-schema.js";
 import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { MAX_TIMEOUT_MS, timeoutMsSchema } from "./timeout-ms-schema.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { envVarNameSchema } from "./env-reference-schema.js";
 
 /** Detached service names: the MCP server-name alphabet (letter or digit first, then letters, digits, `_` or `-`, at most 48). */

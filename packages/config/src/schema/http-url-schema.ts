@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** An absolute http:// or https:// URL. */
 export const httpUrlSchema = z.url({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Default longest wait of one AskUser question, in ms (mono-agent v0: 600000, ten minutes). */

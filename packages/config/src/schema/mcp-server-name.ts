@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Server names: letter or digit first, then letters, digits, `_` or `-`, at most 48 characters (tool names are `mcp__<server>__<tool>`, capped at 64). */
 export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;

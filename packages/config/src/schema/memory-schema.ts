@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Default cap of the auto-recall block, in bytes (v0 default). */
 export const DEFAULT_MEMORY_MAX_BYTES = 64_000;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { configValueSchema, envVarNameSchema } from "./env-reference-schema.js";
 import { httpUrlSchema } from "./http-url-schema.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * `<provider>:<modelId>`: a provider name as in `models.providers`, a colon, and a model id of 1 to 256

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Files a sandboxed command may never write when `sandbox.denyWrite` is not set (mono-agent v0 defaults). */
 export const DEFAULT_SANDBOX_DENY_WRITE: readonly string[] = [

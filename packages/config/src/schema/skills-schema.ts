@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The skills folders of an agent folder when `tools.skills.folders` is not set, in the order they win on a name clash. */
 export const DEFAULT_SKILL_FOLDERS: readonly string[] = ["skills", ".claude/skills", ".pi/skills"];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { envReferenceSchema } from "./env-reference-schema.js";
 import { portSchema } from "./interaction-schema.js";
 

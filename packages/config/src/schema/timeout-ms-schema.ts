@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Largest timeout, in ms, that a config key accepts: 2147483647 (about 24.8 days). Node timers hold a

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { approvalSchema } from "./approval-schema.js";
 import { envVarNameSchema } from "./env-reference-schema.js";
 import { filesystemSchema } from "./filesystem-schema.js";

@@ -1,5 +1,5 @@
 import { CONVERSATION_ID_FORM, isConversationId } from "@mono-agent/ids";
-import { z } from "zod";
+import * as z from "zod";
 import { envReferenceSchema } from "./env-reference-schema.js";
 import { MAX_TCP_PORT } from "./interaction-schema.js";
 import { MODEL_REFERENCE_PATTERN } from "./runtime-schema.js";

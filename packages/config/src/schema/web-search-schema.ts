@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { configValueSchema } from "./env-reference-schema.js";
 import { httpUrlSchema } from "./http-url-schema.js";
 import { timeoutMsSchema } from "./timeout-ms-schema.js";
