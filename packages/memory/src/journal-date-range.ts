@@ -1,5 +1,5 @@
-import type { JournalFailure } from "./journal-error.js";
 import { JOURNAL_MAX_RANGE_DAYS } from "./limits.js";
+import type { JournalFailure } from "./journal-error.js";
 
 /** A resolved MemoryJournal range: `[fromMs, toMs)` in UTC. */
 export interface JournalRange {

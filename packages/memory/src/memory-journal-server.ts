@@ -12,7 +12,7 @@ import {
 } from "@mono-agent/evidence";
 import { resolveJournalRange } from "./journal-date-range.js";
 import { type JournalEntry, projectJournalEntry } from "./journal-entry.js";
-import { JOURNAL_UNAVAILABLE_MESSAGE, type JournalErrorCode } from "./journal-error.js";
+import { type JournalErrorCode, JOURNAL_UNAVAILABLE_MESSAGE } from "./journal-error.js";
 import type { JournalSnapshot, MemoryJournalRunState } from "./journal-run-state.js";
 import {
   JOURNAL_DEFAULT_LIMIT,

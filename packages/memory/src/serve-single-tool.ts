@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
+  CallToolRequestSchema,
   ListToolsRequestSchema,
   type ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { mkdirSync, statSync, utimesSync, existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryRecallServer, createRememberServer } from "../src/index.js";

@@ -1,6 +1,5 @@
 import { MemoryError } from "../src/index.js";
 
-export { pruneForgetBackups } from "../src/lite/forget-apply.js";
 export {
   applyForget,
   type LiteMemoryStore,
@@ -8,6 +7,7 @@ export {
   prepareForget,
   restoreForget,
 } from "../src/lite/index.js";
+export { pruneForgetBackups } from "../src/lite/forget-apply.js";
 
 /** The MemoryError code of a thrown value, or "unexpected". */
 export function MemoryErrorCodeOf(error: unknown): string {

@@ -2,12 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createNodeAuthenticatedCursorCodec } from "@mono-agent/evidence/node";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  createMemoryJournalRunState,
-  createMemoryJournalServer,
-  MEMORY_JOURNAL_SERVER_NAME,
-  type MemoryStore,
-} from "../src/index.js";
+import { createMemoryJournalRunState, createMemoryJournalServer, MEMORY_JOURNAL_SERVER_NAME, type MemoryStore } from "../src/index.js";
 import { JOURNAL_UNAVAILABLE_MESSAGE } from "../src/journal-error.js";
 import type { LiteMemoryStore } from "../src/lite/index.js";
 import { call, connect } from "./helpers.js";

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryRecallServer, createRememberServer, type MemoryStore } from "../src/index.js";
-import { applyForget, type LiteMemoryStore, openLiteMemoryStore, prepareForget } from "../src/lite/index.js";
 import { REMEMBER_SERVER_NAME } from "../src/remember-server.js";
+import { type LiteMemoryStore, openLiteMemoryStore, prepareForget, applyForget } from "../src/lite/index.js";
 import { bulletLines, call, connect, dailyText, movableClock, tempRoot } from "./helpers.js";
 
 const stores: LiteMemoryStore[] = [];

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "./content-hash.js";
-import type { SourceFingerprint } from "./memory-index.js";
 import { DAILY_DIR, dailySource, dateOfFileName, sourcePath } from "./memory-paths.js";
+import type { SourceFingerprint } from "./memory-index.js";
 
 /** One canonical file: a modern `daily/<date>.md`, or a root `<date>.md` kept only in the legacy layout. */
 export interface CanonicalFile {

@@ -1,8 +1,8 @@
 import { closeSync, lstatSync, openSync, readFileSync, realpathSync, writeSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { FORGET_MAX_IDS } from "../limits.js";
-import { parseBullets } from "../memory-bullet.js";
 import { MemoryError } from "../memory-error.js";
+import { parseBullets } from "../memory-bullet.js";
 import { canonicalSourceFingerprint, listCanonicalFiles, readSource } from "./canonical-source.js";
 import { sha256Hex } from "./content-hash.js";
 

@@ -1,23 +1,7 @@
-import {
-  closeSync,
-  existsSync,
-  fdatasyncSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fdatasyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { utf8ByteLength } from "@mono-agent/evidence";
-import {
-  DEFAULT_SALIENCE,
-  dailyFileHeader,
-  formatBullet,
-  type MemoryBullet,
-  parseBullets,
-} from "../memory-bullet.js";
 import { MemoryError } from "../memory-error.js";
+import { dailyFileHeader, formatBullet, type MemoryBullet, parseBullets } from "../memory-bullet.js";
 import type {
   JournalBrowseResult,
   MemoryHit,
@@ -25,7 +9,9 @@ import type {
   MemoryStoreCapabilities,
   RememberOutcome,
 } from "../memory-store.js";
+import { DEFAULT_SALIENCE } from "../memory-bullet.js";
 import { normalizeRememberText } from "../normalize-memory-text.js";
+import { utf8ByteLength } from "@mono-agent/evidence";
 import { fingerprintOf, isLegacyOnlyDate, listCanonicalFiles, readSource } from "./canonical-source.js";
 import { contentHash } from "./content-hash.js";
 import { MemoryIndex } from "./memory-index.js";
@@ -33,6 +19,7 @@ import { DAILY_DIR, dailySource, MAINTENANCE_FILE, sourcePath, utcDate } from ".
 import { rebuildMemoryIndex } from "./rebuild-memory-index.js";
 import { writeRuntimeMarker } from "./runtime-marker.js";
 import { acquireWriterLock } from "./writer-lock.js";
+import { existsSync } from "node:fs";
 
 /** Options of {@link openLiteMemoryStore}. */
 export interface LiteMemoryStoreOptions {
