@@ -19,6 +19,7 @@ export {
   type OpenContinuationStoreOptions,
   openContinuationStore,
 } from "./node/open-continuation-store.js";
+export { openOperatorContinuationStore } from "./node/open-operator-continuation-store.js";
 export {
   cancelContinuation,
   type DeliveryResolution,
@@ -26,6 +27,14 @@ export {
   resolveContinuationDelivery,
   retryContinuation,
 } from "./node/operator-actions.js";
+export {
+  type ContinuationOperatorAction,
+  type ContinuationsReport,
+  continuationActionReport,
+  continuationsHealthReport,
+  continuationsListReport,
+  parseDeliveryResolutionWords,
+} from "./node/operator-reports.js";
 export { readOperatorToken } from "./node/operator-token.js";
 // The shared PostgreSQL store is `@mono-agent/continuations/postgres`: importing this entry never loads pg.
 export type { SharedContinuationStore } from "./node/postgres/open-postgres-continuation-store.js";

@@ -65,7 +65,16 @@ describe("public API", () => {
       [
         "applyForget",
         "contentHash",
+        "forgetApplyReport",
+        "forgetPrepareReport",
+        "forgetRestoreReport",
         "inspectLiteMemory",
+        "memoryDayReport",
+        "memoryErrorLine",
+        "memoryRebuildReport",
+        "memoryReportLine",
+        "memorySearchReport",
+        "memoryStatsReport",
         "openLiteMemoryStore",
         "prepareForget",
         "readDayMemories",
@@ -81,9 +90,19 @@ describe("public API", () => {
         "LiteMemoryReport",
         "LiteMemoryStore",
         "LiteMemoryStoreOptions",
+        "MemoryReport",
         "applyForget",
         "contentHash",
+        "forgetApplyReport",
+        "forgetPrepareReport",
+        "forgetRestoreReport",
         "inspectLiteMemory",
+        "memoryDayReport",
+        "memoryErrorLine",
+        "memoryRebuildReport",
+        "memoryReportLine",
+        "memorySearchReport",
+        "memoryStatsReport",
         "openLiteMemoryStore",
         "prepareForget",
         "readDayMemories",
@@ -97,6 +116,7 @@ describe("public API", () => {
     expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
       [
         "checkMemoryConfig",
+        "configuredMemoryRoot",
         "memoryRootProblem",
         "validateMemoryAvailability",
       ]
@@ -104,6 +124,7 @@ describe("public API", () => {
     expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
       [
         "checkMemoryConfig",
+        "configuredMemoryRoot",
         "memoryRootProblem",
         "validateMemoryAvailability",
       ]

@@ -5,3 +5,4 @@ export {
 } from "./postgres-schema-name.js";
 export { redactPostgresUrl } from "./redact-postgres-url.js";
 export { StorageError, type StorageErrorCode } from "./storage-error.js";
+export { type StorageStatusReport, storageStatusReport } from "./storage-status-report.js";

@@ -21,6 +21,7 @@ describe("public API", () => {
         "StorageError",
         "assertPostgresSchemaName",
         "redactPostgresUrl",
+        "storageStatusReport",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
@@ -29,8 +30,10 @@ describe("public API", () => {
         "POSTGRES_SCHEMA_NAME_PATTERN",
         "StorageError",
         "StorageErrorCode",
+        "StorageStatusReport",
         "assertPostgresSchemaName",
         "redactPostgresUrl",
+        "storageStatusReport",
       ]
     `);
   });

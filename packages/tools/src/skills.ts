@@ -10,3 +10,4 @@ export {
   parseSkillMarkdown,
   SKILL_NAME_PATTERN,
 } from "./node/skills/parse-skill-markdown.js";
+export { type SkillsListReport, skillsListReport } from "./node/skills/skills-list-report.js";

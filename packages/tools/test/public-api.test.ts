@@ -140,6 +140,7 @@ describe("public API", () => {
         "SKILL_NAME_PATTERN",
         "discoverSkills",
         "parseSkillMarkdown",
+        "skillsListReport",
       ]
     `);
     expect(exportedNames(join(sourceDir, "skills.ts"))).toMatchInlineSnapshot(`
@@ -150,8 +151,10 @@ describe("public API", () => {
         "SKILLS_MAX",
         "SKILL_FILE_MAX_BYTES",
         "SKILL_NAME_PATTERN",
+        "SkillsListReport",
         "discoverSkills",
         "parseSkillMarkdown",
+        "skillsListReport",
       ]
     `);
   });

@@ -1,17 +1,10 @@
+import { ContinuationError, OPERATOR_PAGE_MAX } from "@mono-agent/continuations";
 import {
-  CONTINUATION_STATES,
-  ContinuationError,
-  type ContinuationRecord,
-  continuationHealth,
-  OPERATOR_PAGE_MAX,
-} from "@mono-agent/continuations";
-import { retentionSweepLine } from "@mono-agent/continuations/check";
-import {
-  cancelContinuation,
-  type DeliveryResolution,
-  readContinuationHealth,
-  resolveContinuationDelivery,
-  retryContinuation,
+  type ContinuationOperatorAction,
+  continuationActionReport,
+  continuationsHealthReport,
+  continuationsListReport,
+  parseDeliveryResolutionWords,
 } from "@mono-agent/continuations/node";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
@@ -21,9 +14,6 @@ import { openAgentContinuationStore } from "./open-agent-continuation-store.js";
 
 const USAGE =
   "mono-agent continuations health | list [--limit N] [--cursor C] | retry <id> [--allow-unknown] | cancel <id> | resolve <id> delivered <deliveryId>|not-delivered|dead-lettered  [--json] [--config FILE] [--env-file FILE]";
-
-/** Records `continuations list` shows when no --limit is given. */
-export const CONTINUATIONS_LIST_DEFAULT_LIMIT = 50;
 
 const HELP = `usage: ${USAGE}
 
@@ -40,21 +30,6 @@ the service may be running.
                            settle a delivery_unknown record with what you found in the conversation
   --json                   print one JSON object
 `;
-
-function line(record: ContinuationRecord): string {
-  const error = record.lastError ? ` (${record.lastError.code})` : "";
-  return `${record.continuationId}  ${record.state}${error}  ${record.mode} -> ${record.destinationConversationId ?? "-"}  server ${record.serverName}, task ${record.taskKey}, claimed ${new Date(record.claimedAtMs).toISOString()}\n`;
-}
-
-function parseResolution(words: readonly string[]): DeliveryResolution {
-  const [kind, deliveryId, ...rest] = words;
-  if (rest.length === 0) {
-    if (kind === "delivered" && deliveryId) return { kind: "delivered", deliveryId };
-    if (kind === "not-delivered" && deliveryId === undefined) return { kind: "not_delivered" };
-    if (kind === "dead-lettered" && deliveryId === undefined) return { kind: "dead_lettered" };
-  }
-  throw usageError("resolve takes: delivered <deliveryId>, not-delivered or dead-lettered", USAGE);
-}
 
 export async function continuationsCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -89,7 +64,9 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
     throw usageError(`${action} needs a continuation id`, USAGE);
   if ((action === "retry" || action === "cancel") && rest.length > 0)
     throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
-  const resolution = action === "resolve" ? parseResolution(rest) : undefined;
+  const resolution = action === "resolve" ? parseDeliveryResolutionWords(rest) : undefined;
+  if (action === "resolve" && resolution === undefined)
+    throw usageError("resolve takes: delivered <deliveryId>, not-delivered or dead-lettered", USAGE);
   let limit: number | undefined;
   if (values.limit !== undefined) {
     limit = Number(values.limit);
@@ -100,62 +77,30 @@ export async function continuationsCommand(argv: readonly string[], io: CliIo): 
       );
   }
   const { stateDir, retention, store } = await openAgentContinuationStore(io, agentConfigOptions(values));
-  const write = (text: string, json: unknown) =>
-    io.stdout.write(values.json ? `${JSON.stringify(json)}\n` : text);
-  if (!store) {
-    if (action === "health" || action === "list") {
-      const empty = continuationHealth(
-        Object.fromEntries(CONTINUATION_STATES.map((state) => [state, 0])) as never,
-      );
-      write(
-        `No continuation store yet (${stateDir}); nothing to report.\n`,
-        action === "health"
-          ? { ...empty, retention: { policy: retention, lastSweep: null } }
-          : { records: [] },
-      );
-      return EXIT_OK;
-    }
+  if (!store && action !== "health" && action !== "list")
     throw new ExitError(`no continuation store in ${stateDir}; there is no continuation ${id}`, EXIT_FAILURE);
-  }
   try {
-    if (action === "health") {
-      const health = readContinuationHealth(store);
-      const lastSweep = store.lastRetentionSweep();
-      const counts = Object.entries(health.counts)
-        .filter(([, count]) => count > 0)
-        .map(([state, count]) => `${state} ${count}`);
-      write(
-        `Continuations: ${health.status}${health.reasons.length ? ` (${health.reasons.join(", ")})` : ""}\n${counts.length ? counts.join(", ") : "no records"}\n${retentionSweepLine(lastSweep)}\n`,
-        { ...health, retention: { policy: retention, lastSweep: lastSweep ?? null } },
-      );
-      return health.status === "unhealthy" ? EXIT_FAILURE : EXIT_OK;
-    }
-    if (action === "list") {
-      const page = store.list({
-        limit: limit ?? CONTINUATIONS_LIST_DEFAULT_LIMIT,
-        ...(values.cursor !== undefined ? { cursor: values.cursor } : {}),
-      });
-      const more = page.nextCursor ? `More: mono-agent continuations list --cursor ${page.nextCursor}\n` : "";
-      write(
-        page.records.length === 0 ? "No continuations.\n" : `${page.records.map(line).join("")}${more}`,
-        page,
-      );
-      return EXIT_OK;
-    }
     const continuationId = id as string;
-    const record =
-      action === "retry"
-        ? retryContinuation(store, continuationId, { allowUnknown: values["allow-unknown"] === true })
-        : action === "cancel"
-          ? cancelContinuation(store, continuationId)
-          : resolveContinuationDelivery(store, continuationId, resolution as DeliveryResolution);
-    write(`${continuationId} is now ${record.state}.\n`, { record });
-    return EXIT_OK;
+    const report =
+      action === "health"
+        ? continuationsHealthReport(store, { stateDir, retention })
+        : action === "list"
+          ? continuationsListReport(store, { stateDir, limit, cursor: values.cursor })
+          : continuationActionReport(
+              store as NonNullable<typeof store>,
+              (action === "resolve"
+                ? { kind: action, continuationId, resolution }
+                : action === "retry"
+                  ? { kind: action, continuationId, allowUnknown: values["allow-unknown"] === true }
+                  : { kind: "cancel", continuationId }) as ContinuationOperatorAction,
+            );
+    io.stdout.write(values.json ? `${JSON.stringify(report.json)}\n` : report.text);
+    return report.unhealthy ? EXIT_FAILURE : EXIT_OK;
   } catch (error) {
     if (ContinuationError.isInstance(error))
       throw new ExitError(`${error.message} [${error.code}]`, EXIT_FAILURE);
     throw error;
   } finally {
-    store.close();
+    store?.close();
   }
 }

@@ -1,12 +1,9 @@
-import { existsSync } from "node:fs";
 import {
   type ContinuationStore,
   checkRetentionPolicy,
-  continuationStoreFile,
-  openContinuationStore,
+  openOperatorContinuationStore,
   type RetentionPolicy,
 } from "@mono-agent/continuations/node";
-import { redactPostgresUrl } from "@mono-agent/storage";
 import { continuationsStateDir } from "../../app/continuations/continuations-state-dir.js";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
@@ -14,9 +11,8 @@ import { failOnError, failureOf } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 
 /**
- * Loads the agent's config and opens its continuation store directly (the service may be running:
- * every operator change is one conditional write guarded by the record's state and lease). Returns
- * undefined when no store exists yet, and the configured retention (`continuations.retention`).
+ * Loads the agent's config and opens its continuation store (undefined when none exists yet), with the
+ * configured retention (`continuations.retention`).
  */
 export async function openAgentContinuationStore(
   io: CliIo,
@@ -26,25 +22,9 @@ export async function openAgentContinuationStore(
   const stateDir = continuationsStateDir(loaded);
   const retention = checkRetentionPolicy(loaded.config.continuations?.retention);
   // With storage.postgres the records every host works are in the shared database.
-  const settings = failOnError(() => postgresStorageSettings(loaded, env));
-  if (settings !== undefined) {
-    const { openPostgresContinuationStore } = await import("@mono-agent/continuations/postgres");
-    return {
-      stateDir,
-      retention,
-      store: failOnError(() =>
-        openPostgresContinuationStore({
-          url: settings.url,
-          schema: settings.schema,
-          displayUrl: redactPostgresUrl(settings.url),
-        }),
-      ),
-    };
-  }
-  if (!existsSync(continuationStoreFile(stateDir))) return { stateDir, retention, store: undefined };
-  try {
-    return { stateDir, retention, store: openContinuationStore({ stateDir, mustExist: true }) };
-  } catch (error) {
+  const postgres = failOnError(() => postgresStorageSettings(loaded, env));
+  const store = await openOperatorContinuationStore({ stateDir, postgres }).catch((error: unknown) => {
     throw failureOf(error);
-  }
+  });
+  return { stateDir, retention, store };
 }

@@ -1,9 +1,19 @@
+import { MemoryError, RECALL_DEFAULT_LIMIT, RECALL_MAX_LIMIT } from "@mono-agent/memory";
+import {
+  type MemoryReport,
+  memoryDayReport,
+  memoryErrorLine,
+  memoryRebuildReport,
+  memoryReportLine,
+  memorySearchReport,
+  memoryStatsReport,
+} from "@mono-agent/memory/lite";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_OK, EXIT_USAGE, ExitError } from "../exit-error.js";
+import { agentConfigOptions } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { resolveMemoryRoot } from "./memory-context.js";
-import { forgetCommand } from "./memory-forget-command.js";
-import { rebuildCommand, searchCommand, showCommand, statsCommand } from "./memory-read-commands.js";
+import { forgetReport } from "./memory-forget-command.js";
 
 const USAGE = [
   "mono-agent memory stats|today|rebuild [--config FILE] [--env-file FILE] [--json]",
@@ -62,36 +72,79 @@ export async function memoryCommand(argv: readonly string[], io: CliIo): Promise
   if (subcommand !== "search" && values.limit !== undefined) {
     throw new ExitError(`--limit belongs to memory search\nusage: ${USAGE}`, EXIT_USAGE);
   }
+  const json = values.json === true;
+  const report = await memoryReport(subcommand, rest, {
+    root: () => resolveMemoryRoot(io, agentConfigOptions(values)),
+    limitText: values.limit,
+    forget: (root, phase) =>
+      forgetReport(io.cwd, root, phase, forgetFlags).catch((error: unknown) => {
+        const line = memoryErrorLine(error);
+        if (line === undefined || !MemoryError.isInstance(error)) throw error;
+        if (json) io.stdout.write(line);
+        throw new ExitError(`${error.code}: ${error.message}`);
+      }),
+  });
+  io.stdout.write(memoryReportLine(report, json));
+  return EXIT_OK;
+}
+
+async function memoryReport(
+  subcommand: string | undefined,
+  rest: readonly string[],
+  {
+    root,
+    limitText,
+    forget,
+  }: {
+    root: () => Promise<string>;
+    limitText: string | undefined;
+    forget: (root: string, phase: string | undefined) => Promise<MemoryReport>;
+  },
+): Promise<MemoryReport> {
   const expectArgs = (count: number, what: string) => {
     if (rest.length !== count)
       throw new ExitError(`memory ${subcommand} takes ${what}\nusage: ${USAGE}`, EXIT_USAGE);
   };
-  const json = values.json === true;
-  const options = {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  };
   switch (subcommand) {
     case "stats":
       expectArgs(0, "no arguments");
-      return statsCommand(io, await resolveMemoryRoot(io, options), json);
+      return memoryStatsReport(await root());
     case "today":
-      expectArgs(0, "no arguments");
-      return showCommand(io, await resolveMemoryRoot(io, options), undefined, json);
-    case "show":
-      expectArgs(1, "one date YYYY-MM-DD");
-      return showCommand(io, await resolveMemoryRoot(io, options), rest[0], json);
-    case "search":
+    case "show": {
+      expectArgs(
+        subcommand === "show" ? 1 : 0,
+        subcommand === "show" ? "one date YYYY-MM-DD" : "no arguments",
+      );
+      const memoryRoot = await root();
+      try {
+        return memoryDayReport(memoryRoot, rest[0]);
+      } catch (error) {
+        if (MemoryError.isInstance(error) && error.code === "invalid_date")
+          throw new ExitError(error.message, EXIT_USAGE);
+        throw error;
+      }
+    }
+    case "search": {
       if (rest.length === 0) throw new ExitError(`memory search takes a query\nusage: ${USAGE}`, EXIT_USAGE);
-      return searchCommand(io, await resolveMemoryRoot(io, options), rest.join(" "), values.limit, json);
-    case "rebuild":
+      const memoryRoot = await root();
+      const limit = limitText === undefined ? RECALL_DEFAULT_LIMIT : Number(limitText);
+      if (!Number.isInteger(limit) || limit < 1 || limit > RECALL_MAX_LIMIT)
+        throw new ExitError(`--limit must be an integer from 1 to ${RECALL_MAX_LIMIT}`, EXIT_USAGE);
+      return memorySearchReport(memoryRoot, rest.join(" "), limit);
+    }
+    case "rebuild": {
       expectArgs(0, "no arguments");
-      return rebuildCommand(io, await resolveMemoryRoot(io, options), json);
+      const memoryRoot = await root();
+      return memoryRebuildReport(memoryRoot).catch((error: unknown) => {
+        if (MemoryError.isInstance(error)) throw new ExitError(`${error.code}: ${error.message}`);
+        throw error;
+      });
+    }
     case "forget": {
       const [phase, ...extra] = rest;
       if (extra.length > 0)
         throw new ExitError(`unexpected argument "${extra[0]}"\nusage: ${USAGE}`, EXIT_USAGE);
-      return forgetCommand(io, await resolveMemoryRoot(io, options), phase, forgetFlags, json);
+      return forget(await root(), phase);
     }
     default:
       throw new ExitError(

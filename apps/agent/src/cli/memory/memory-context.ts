@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { loadMonoAgentConfig, MonoAgentConfigError } from "@mono-agent/config";
-import { memoryRootProblem } from "@mono-agent/memory/check";
+import { configuredMemoryRoot } from "@mono-agent/memory/check";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_USAGE, ExitError } from "../exit-error.js";
 import { loadHostEnv } from "../host-env.js";
@@ -27,20 +27,11 @@ export async function resolveMemoryRoot(
     agentDir: dirname(configPath),
     ...(options.envFile ? { envFile: options.envFile } : {}),
   });
-  try {
-    const loaded = await loadMonoAgentConfig({ configPath, cwd: io.cwd, env });
-    if (!loaded.memoryDir) {
-      throw new ExitError(
-        'memory is not configured; add "memory": { "path": "./memory" } to the config (or set MONO_AGENT_MEMORY_PATH)',
-      );
-    }
-    const problem = memoryRootProblem(loaded.memoryDir);
-    if (problem !== undefined) throw new ExitError(problem);
-    return loaded.memoryDir;
-  } catch (error) {
-    if (MonoAgentConfigError.isInstance(error)) {
-      throw new ExitError(`${error.message}\nrun \`mono-agent validate\` for details`);
-    }
-    throw error;
-  }
+  const loaded = await loadMonoAgentConfig({ configPath, cwd: io.cwd, env }).catch((error: unknown) => {
+    if (!MonoAgentConfigError.isInstance(error)) throw error;
+    throw new ExitError(`${error.message}\nrun \`mono-agent validate\` for details`);
+  });
+  const memory = configuredMemoryRoot(loaded);
+  if ("problem" in memory) throw new ExitError(memory.problem);
+  return memory.root;
 }

@@ -1,7 +1,6 @@
-import { relative, resolve } from "node:path";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_OK, usageError } from "../exit-error.js";
-import { loadAgentConfig } from "../load-agent-config.js";
+import { agentConfigOptions, loadAgentConfig } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 
 const USAGE = "mono-agent skills list [--json]  [--config FILE] [--env-file FILE]";
@@ -37,33 +36,9 @@ export async function skillsCommand(argv: readonly string[], io: CliIo): Promise
   if (action !== "list")
     throw usageError(action === undefined ? "say list" : `unknown action "${action}"; use list`, USAGE);
   if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
-  const loaded = await loadAgentConfig(io, {
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
-  });
-  const { discoverSkills } = await import("@mono-agent/tools/skills");
-  const folders = loaded.config.tools.skills.folders;
-  const found = await discoverSkills(folders.map((folder) => resolve(loaded.agentDir, folder)));
-  const shown = (path: string) => relative(loaded.agentDir, path) || ".";
-  if (values.json) {
-    io.stdout.write(
-      `${JSON.stringify({
-        folders,
-        skills: found.skills.map((skill) => ({
-          name: skill.name,
-          description: skill.description,
-          folder: shown(skill.directory),
-        })),
-        skipped: found.problems.map((problem) => ({ path: shown(problem.path), problem: problem.problem })),
-      })}\n`,
-    );
-    return EXIT_OK;
-  }
-  const lines =
-    found.skills.length === 0
-      ? [`No skills in ${folders.join(", ") || "(no folders: tools.skills.folders is [])"}.`]
-      : found.skills.map((skill) => `${skill.name}  ${shown(skill.directory)}\n    ${skill.description}`);
-  for (const problem of found.problems) lines.push(`skipped ${shown(problem.path)}: ${problem.problem}`);
-  io.stdout.write(`${lines.join("\n")}\n`);
+  const loaded = await loadAgentConfig(io, agentConfigOptions(values));
+  const { skillsListReport } = await import("@mono-agent/tools/skills");
+  const report = await skillsListReport(loaded.agentDir, loaded.config.tools.skills.folders);
+  io.stdout.write(values.json ? `${JSON.stringify(report.json)}\n` : report.text);
   return EXIT_OK;
 }

@@ -1,3 +1,4 @@
+import { storageStatusReport } from "@mono-agent/storage";
 import { migratePostgres, postgresMigrationStatus } from "@mono-agent/storage/postgres";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import { openAgentPostgresPool, POSTGRES_STORES } from "../../storage/agent-storage-postgres.js";
@@ -47,34 +48,17 @@ export async function storageCommand(argv: readonly string[], io: CliIo): Promis
     );
   if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`, USAGE);
   const { loaded, env } = await loadAgentConfigAndEnv(io, agentConfigOptions(values));
-  const json = values.json === true;
-  const settings = failOnError(() => postgresStorageSettings(loaded, env));
-  if (settings === undefined) {
-    if (json) io.stdout.write(`${JSON.stringify({ engine: "sqlite", stores: [] })}\n`);
-    else
-      io.stdout.write(
-        "Stores: SQLite files beside the agent (no storage.postgres in the config); each is migrated when it is opened.\n",
-      );
+  const print = (report: ReturnType<typeof storageStatusReport>) => {
+    io.stdout.write(values.json ? `${JSON.stringify(report.json)}\n` : report.text);
     return EXIT_OK;
-  }
+  };
+  const settings = failOnError(() => postgresStorageSettings(loaded, env));
+  if (settings === undefined) return print(storageStatusReport());
   const postgres = failOnError(() => openAgentPostgresPool(settings));
   try {
     if (action === "migrate") await migratePostgres(postgres, POSTGRES_STORES);
     const stores = await postgresMigrationStatus(postgres, POSTGRES_STORES);
-    if (json) {
-      io.stdout.write(
-        `${JSON.stringify({ engine: "postgres", url: postgres.displayUrl, schema: postgres.schema, stores })}\n`,
-      );
-    } else {
-      io.stdout.write(`Stores: PostgreSQL ${postgres.displayUrl}, schema ${postgres.schema}\n`);
-      for (const store of stores)
-        io.stdout.write(
-          `  ${store.store.padEnd(16)} ${store.applied} applied, ${store.pending} pending${store.pending > 0 ? " (run `mono-agent storage migrate`)" : ""}\n`,
-        );
-      io.stdout.write("  memory           files on each host (not shared)\n");
-      io.stdout.write("  run records      SQLite on each host (not shared; so are web threads)\n");
-    }
-    return EXIT_OK;
+    return print(storageStatusReport({ displayUrl: postgres.displayUrl, schema: postgres.schema, stores }));
   } catch (error) {
     throw failureOf(error);
   } finally {
