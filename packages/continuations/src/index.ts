@@ -38,6 +38,7 @@ export {
   type DeliveryRecorder,
   RUN_HISTORY_FAILED,
 } from "./conversation-channel.js";
+export { type DeliveryLookups, storeDeliveryLookups } from "./delivery-lookups.js";
 export {
   createModelTurnSynthesizer,
   type SynthesisModelTurn,

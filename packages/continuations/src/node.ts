@@ -40,6 +40,11 @@ export { readOperatorToken } from "./node/operator-token.js";
 export type { SharedContinuationStore } from "./node/postgres/open-postgres-continuation-store.js";
 export type { RecoveryReport } from "./node/recover-continuations.js";
 export {
+  type ConversationDelivery,
+  listConversationDeliveries,
+  sqliteDeliveryLookups,
+} from "./node/sqlite-delivery-lookups.js";
+export {
   checkRetentionPolicy,
   type RetentionPolicy,
   type RetentionSweep,

@@ -30,6 +30,7 @@ describe("public API", () => {
         "createModelTurnSynthesizer",
         "createOriginContextObserver",
         "isTerminalState",
+        "storeDeliveryLookups",
         "toOriginMessages",
       ]
     `);
@@ -56,6 +57,7 @@ describe("public API", () => {
         "ConversationChannelOptions",
         "ConversationChannelPort",
         "DeliveredContinuation",
+        "DeliveryLookups",
         "DeliveryReceipt",
         "DeliveryRecorder",
         "DeliveryResolution",
@@ -84,6 +86,7 @@ describe("public API", () => {
         "createModelTurnSynthesizer",
         "createOriginContextObserver",
         "isTerminalState",
+        "storeDeliveryLookups",
         "toOriginMessages",
       ]
     `);
@@ -100,6 +103,7 @@ describe("public API", () => {
         "continuationsListReport",
         "handedOffTaskId",
         "inspectStateDir",
+        "listConversationDeliveries",
         "openContinuationStore",
         "openOperatorContinuationStore",
         "parseDeliveryResolutionWords",
@@ -108,6 +112,7 @@ describe("public API", () => {
         "readOperatorToken",
         "resolveContinuationDelivery",
         "retryContinuation",
+        "sqliteDeliveryLookups",
         "startContinuationService",
         "sweepRetentionRows",
         "taskHandoffDeadlineMs",
@@ -123,6 +128,7 @@ describe("public API", () => {
         "ContinuationStore",
         "ContinuationWorkerHooks",
         "ContinuationsReport",
+        "ConversationDelivery",
         "DeliveryResolution",
         "DetachedService",
         "IssuedContinuationCapability",
@@ -146,6 +152,7 @@ describe("public API", () => {
         "continuationsListReport",
         "handedOffTaskId",
         "inspectStateDir",
+        "listConversationDeliveries",
         "openContinuationStore",
         "openOperatorContinuationStore",
         "parseDeliveryResolutionWords",
@@ -154,6 +161,7 @@ describe("public API", () => {
         "readOperatorToken",
         "resolveContinuationDelivery",
         "retryContinuation",
+        "sqliteDeliveryLookups",
         "startContinuationService",
         "sweepRetentionRows",
         "taskHandoffDeadlineMs",

@@ -8,11 +8,9 @@ import {
   type DeliveryRecorder,
   RUN_HISTORY_FAILED,
 } from "@mono-agent/continuations";
+import { sqliteDeliveryLookups } from "@mono-agent/continuations/node";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  conversationChannelPort,
-  sqliteDeliveryLookups,
-} from "../../src/app/continuations/continuation-delivery.js";
+import { conversationChannelPort } from "../../src/app/continuations/continuation-delivery.js";
 import { startRunRecording } from "../../src/app/run/run-recorder-observer.js";
 import {
   createConversationStore,

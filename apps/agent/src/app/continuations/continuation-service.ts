@@ -5,12 +5,15 @@ import {
   createModelTurnSynthesizer,
   createOriginContextObserver,
   type DeliveredContinuation,
+  type DeliveryLookups,
+  storeDeliveryLookups,
   toOriginMessages,
 } from "@mono-agent/continuations";
 import {
   type ContinuationService,
   type ContinuationWorkerHooks,
   type SharedContinuationStore,
+  sqliteDeliveryLookups,
   startContinuationService,
 } from "@mono-agent/continuations/node";
 import type { McpTaskHandoff } from "@mono-agent/mcp-bridge";
@@ -20,12 +23,7 @@ import type { ResolvedModel } from "../../runtime/models.js";
 import type { AgentStorage } from "../../storage/agent-storage.js";
 import type { RunObserver } from "../run/run-observer.js";
 import type { RunRecordingService } from "../run/run-recorder-observer.js";
-import {
-  conversationChannelPort,
-  type DeliveryLookups,
-  sqliteDeliveryLookups,
-  storeDeliveryLookups,
-} from "./continuation-delivery.js";
+import { conversationChannelPort } from "./continuation-delivery.js";
 import { createSynthesisModelTurn } from "./continuation-synthesis.js";
 import { continuationsStateDir } from "./continuations-state-dir.js";
 import { handedOffTaskStore, startAgentTaskWatcher } from "./task-watcher.js";

@@ -8,7 +8,6 @@ import {
   type WebMemoryReader,
   type WebRunListStore,
 } from "@mono-agent/web-console/node";
-import { listConversationDeliveries } from "../../app/continuations/continuation-delivery.js";
 import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
 
 /** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
@@ -68,6 +67,7 @@ export async function detectWebFeatures(app: MonoAgentApp): Promise<WebFeatures>
   const { loaded } = app;
   const features: WebFeatures = { asks: attachWebAskChannel(app.interaction) };
   const conversations = conversationStoreFile(loaded);
+  const { listConversationDeliveries } = await import("@mono-agent/continuations/node");
   features.deliveries = (conversationId) => listConversationDeliveries(conversations, conversationId);
   if (app.sharedPostgres !== undefined) {
     const runs = await sharedRunsSource(app.sharedPostgres);
