@@ -6,6 +6,13 @@ export {
   parseDeclaredSchedules,
 } from "./declared/declared-trigger-scheduler.js";
 export { type DeclaredTrigger, declaredTriggers, findTrigger } from "./declared/declared-triggers.js";
+export {
+  describeSchedulerEvent,
+  describeTriggerRun,
+  describeWebhookRun,
+  TRIGGER_TABLE_HEADER,
+  triggerTableRow,
+} from "./declared/describe-trigger-outcomes.js";
 export { describeTriggers, type TriggerView } from "./declared/describe-triggers.js";
 export {
   type RunTriggerOptions,

@@ -142,12 +142,17 @@ describe("public API", () => {
   test("./declared", () => {
     expect(Object.keys(declared).sort()).toMatchInlineSnapshot(`
       [
+        "TRIGGER_TABLE_HEADER",
         "createDeclaredTriggerScheduler",
         "declaredTriggers",
+        "describeSchedulerEvent",
+        "describeTriggerRun",
         "describeTriggers",
+        "describeWebhookRun",
         "findTrigger",
         "parseDeclaredSchedules",
         "runTrigger",
+        "triggerTableRow",
       ]
     `);
     expect(exportedNames(join(sourceDir, "declared.ts"))).toMatchInlineSnapshot(`
@@ -158,6 +163,7 @@ describe("public API", () => {
         "DeclaredTriggerSchedulerOptions",
         "RunTriggerOptions",
         "StartTriggerThread",
+        "TRIGGER_TABLE_HEADER",
         "TriggerHost",
         "TriggerHostRunRequest",
         "TriggerHostRunResult",
@@ -166,10 +172,14 @@ describe("public API", () => {
         "TriggerView",
         "createDeclaredTriggerScheduler",
         "declaredTriggers",
+        "describeSchedulerEvent",
+        "describeTriggerRun",
         "describeTriggers",
+        "describeWebhookRun",
         "findTrigger",
         "parseDeclaredSchedules",
         "runTrigger",
+        "triggerTableRow",
       ]
     `);
   });

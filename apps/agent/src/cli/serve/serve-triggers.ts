@@ -2,8 +2,9 @@ import type { EnvRecord } from "@mono-agent/config";
 import { TriggerError } from "@mono-agent/triggers";
 import {
   createDeclaredTriggerScheduler,
-  type DeclaredSchedulerEvent,
   declaredTriggers,
+  describeSchedulerEvent,
+  describeWebhookRun,
   parseDeclaredSchedules,
   type StartTriggerThread,
 } from "@mono-agent/triggers/declared";
@@ -31,15 +32,6 @@ export interface ServeTriggers {
     print: (line: string) => void,
   ): Promise<string[]>;
   close(): Promise<void>;
-}
-
-function describeEvent(event: DeclaredSchedulerEvent): string {
-  const at = event.fireAt.toISOString();
-  if (event.type === "skipped")
-    return `trigger ${event.trigger}: skipped the fire time ${at} (${event.missed} missed, catch-up "skip")`;
-  if (event.type === "failed") return `trigger ${event.trigger}: the run of ${at} failed: ${event.message}`;
-  const missed = event.missed > 0 ? ` (${event.missed} earlier fire time(s) missed, caught up once)` : "";
-  return `trigger ${event.trigger}: ran ${event.outcome.runId} for ${at}${missed}: ${event.outcome.status}, delivered to ${event.outcome.deliveredTo}`;
 }
 
 function openDeliveries(stateDir: string, onFailure: () => void) {
@@ -91,7 +83,7 @@ export function prepareServeTriggers(
         store,
         defaultTimeZone,
         startTriggerThread,
-        onEvent: (event) => print(describeEvent(event)),
+        onEvent: (event) => print(describeSchedulerEvent(event)),
         ...(clock ? { now: clock.now } : {}),
       });
       let webhooks: WebhookServer | undefined;
@@ -107,12 +99,7 @@ export function prepareServeTriggers(
           exposed: server.exposed,
           startTriggerThread,
           ...(clock ? { now: clock.now } : {}),
-          onRun: (outcome) =>
-            print(
-              "error" in outcome
-                ? `webhook ${outcome.trigger}: the run failed: ${outcome.error}`
-                : `webhook ${outcome.trigger}: ran ${outcome.runId}: ${outcome.status}, delivered to ${outcome.deliveredTo}`,
-            ),
+          onRun: (outcome) => print(describeWebhookRun(outcome)),
         }).catch(async (error: unknown) => {
           store.close();
           await deliveries?.close();

@@ -1,6 +1,12 @@
 import { resolve } from "node:path";
 import { terminalSafeJson } from "@mono-agent/evidence";
-import { describeTriggers, findTrigger } from "@mono-agent/triggers/declared";
+import {
+  describeTriggerRun,
+  describeTriggers,
+  findTrigger,
+  TRIGGER_TABLE_HEADER,
+  triggerTableRow,
+} from "@mono-agent/triggers/declared";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
@@ -67,21 +73,7 @@ export async function triggersCommand(argv: readonly string[], io: CliIo): Promi
       io.stdout.write(
         "No triggers declared; add triggers.schedules or triggers.webhooks (docs/triggers.md).\n",
       );
-    else
-      io.stdout.write(
-        renderTable(
-          ["TRIGGER", "KIND", "WHEN", "NEXT", "DESTINATION", "ISOLATED", "PROBLEM"],
-          views.map((view) => [
-            view.name,
-            view.enabled ? view.kind : `${view.kind} (disabled)`,
-            view.when,
-            view.nextAt ?? "-",
-            view.destination,
-            view.isolated ? "yes" : "no",
-            view.problem?.message ?? "-",
-          ]),
-        ),
-      );
+    else io.stdout.write(renderTable(TRIGGER_TABLE_HEADER, views.map(triggerTableRow)));
     return EXIT_OK;
   }
   if (rest.length !== 1) throw usageError("triggers run takes exactly one trigger name", USAGE);
@@ -117,10 +109,7 @@ export async function triggersCommand(argv: readonly string[], io: CliIo): Promi
       ...(trigger.kind === "webhook" ? { webhookBody: values.body ?? "{}" } : {}),
     });
     if (values.json) io.stdout.write(`${terminalSafeJson(outcome)}\n`);
-    else
-      io.stdout.write(
-        `${outcome.finalText === "" ? "" : `${outcome.finalText}\n\n`}trigger ${outcome.trigger} (${outcome.source}): run ${outcome.runId} ${outcome.status} in ${outcome.conversationId}, delivered to ${outcome.deliveredTo}${outcome.error ? `: ${outcome.error.message}` : ""}\n`,
-      );
+    else io.stdout.write(describeTriggerRun(outcome));
     return outcome.status === "succeeded" ? EXIT_OK : EXIT_FAILURE;
   } catch (error) {
     throw new ExitError(error instanceof Error ? error.message : String(error), EXIT_FAILURE);
