@@ -14,6 +14,8 @@ import {
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import { sandboxPolicyForRun } from "@mono-agent/sandbox";
+import { CONFINED_TOOLS, sandboxRunWarnings } from "@mono-agent/sandbox/node";
 import type { ProtectedPaths } from "@mono-agent/tools";
 import { BUILTIN_TOOL_NAMES } from "@mono-agent/tools/node";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
@@ -27,7 +29,6 @@ import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
 import type { HistoryAugmenter, RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
-import { CONFINED_TOOLS, sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 export type { RunRequest, RunResult } from "./run-request.js";
