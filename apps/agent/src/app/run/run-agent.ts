@@ -14,6 +14,7 @@ import {
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import { createRunEventMapper, redactStrings } from "@mono-agent/run-history/recorder";
 import { sandboxPolicyForRun } from "@mono-agent/sandbox";
 import { CONFINED_TOOLS, sandboxRunWarnings } from "@mono-agent/sandbox/node";
 import type { ProtectedPaths } from "@mono-agent/tools";
@@ -22,9 +23,7 @@ import type { ConversationStore } from "../../conversations/conversation-store.j
 import type { ResolvedModel } from "../../runtime/models.js";
 import type { HostSecrets } from "../host-secrets.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
-import { createRunEventMapper } from "./run-event-mapper.js";
-import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
-import type { RunEvent, RunStatus } from "./run-events.js";
+import { createRunEventRedactor, type RunEvent, type RunStatus } from "./run-events.js";
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
 import type { HistoryAugmenter, RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
