@@ -1,4 +1,6 @@
 export { createExampleServer } from "@mono-agent/example-server";
+export type { ProtectedPaths } from "@mono-agent/tools";
+export { collectProtectedPaths } from "@mono-agent/tools/check";
 export type { ConversationReset } from "./app/conversations/reset-conversation.js";
 export { DEFAULT_CONVERSATION_ID, type RunRequest, type RunResult } from "./app/run/run-agent.js";
 export type { RunEvent, RunStatus } from "./app/run/run-events.js";
@@ -18,5 +20,4 @@ export {
 } from "./runtime/builtin-tools.js";
 export { type ResolvedModel, resolveModel } from "./runtime/models.js";
 export { type PiSessionResult, runPiSession } from "./runtime/pi-session.js";
-export { collectProtectedPaths, type ProtectedPaths } from "./runtime/protected-paths.js";
 export { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "./runtime/runtime-error.js";

@@ -1,4 +1,15 @@
 export {
+  createRunEventMapper,
+  type MappableAgentEvent,
+  type MappedRunEvent,
+  TOOL_PREVIEW_CHARACTERS,
+} from "./recorder/create-run-event-mapper.js";
+export {
+  createRunEventRedactor,
+  type RedactableRunEvent,
+  type RunEventRedactor,
+} from "./recorder/create-run-event-redactor.js";
+export {
   createRunHistoryServerFactory,
   type RunHistoryServerFactoryOptions,
   type RunHistoryServerScope,
@@ -13,6 +24,7 @@ export type {
   RecordedWarning,
   RunRecordingObserver,
 } from "./recorder/recorded-run.js";
+export { redactStrings } from "./recorder/redact-strings.js";
 export type {
   ContinuationDeliveryRun,
   RunRecordingService,

@@ -223,13 +223,19 @@ describe("public API", () => {
   test("./recorder", () => {
     expect(Object.keys(recorder).sort()).toMatchInlineSnapshot(`
       [
+        "TOOL_PREVIEW_CHARACTERS",
+        "createRunEventMapper",
+        "createRunEventRedactor",
         "createRunHistoryServerFactory",
+        "redactStrings",
         "startRunRecording",
       ]
     `);
     expect(exportedNames(join(sourceDir, "recorder.ts"))).toMatchInlineSnapshot(`
       [
         "ContinuationDeliveryRun",
+        "MappableAgentEvent",
+        "MappedRunEvent",
         "RecordableAgentEvent",
         "RecordedMessageEnd",
         "RecordedRunEnd",
@@ -237,12 +243,18 @@ describe("public API", () => {
         "RecordedToolExecutionEnd",
         "RecordedToolExecutionStart",
         "RecordedWarning",
+        "RedactableRunEvent",
+        "RunEventRedactor",
         "RunHistoryServerFactoryOptions",
         "RunHistoryServerScope",
         "RunRecordingObserver",
         "RunRecordingService",
         "StartRunRecordingOptions",
+        "TOOL_PREVIEW_CHARACTERS",
+        "createRunEventMapper",
+        "createRunEventRedactor",
         "createRunHistoryServerFactory",
+        "redactStrings",
         "startRunRecording",
       ]
     `);

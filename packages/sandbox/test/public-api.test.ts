@@ -16,6 +16,7 @@ describe("public API", () => {
         "SandboxError",
         "allowlistAllowsHost",
         "mergeSandboxPolicy",
+        "sandboxPolicyForRun",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
@@ -28,6 +29,7 @@ describe("public API", () => {
         "SandboxPolicyRequest",
         "allowlistAllowsHost",
         "mergeSandboxPolicy",
+        "sandboxPolicyForRun",
       ]
     `);
   });
@@ -35,18 +37,22 @@ describe("public API", () => {
   test("./node", () => {
     expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
       [
+        "CONFINED_TOOLS",
         "createDenyWriteMatcher",
         "matchesDenyWrite",
         "openHostProcessLedger",
         "prepareSandboxedCommand",
+        "probeSandboxEarly",
         "probeSandboxEngine",
         "reapHostProcessLeftovers",
+        "sandboxRunWarnings",
         "spawnProcessGroup",
         "startSandboxedProcess",
       ]
     `);
     expect(exportedNames(join(sourceDir, "node/index.ts"))).toMatchInlineSnapshot(`
       [
+        "CONFINED_TOOLS",
         "DenyWriteMatcher",
         "HostProcessLedger",
         "OwnedPathIdentity",
@@ -54,6 +60,7 @@ describe("public API", () => {
         "ProtectedPaths",
         "ReapReport",
         "SandboxEngineStatus",
+        "SandboxRunWarning",
         "SandboxSpawnSpec",
         "SpawnProcessGroupOptions",
         "StartSandboxedProcessOptions",
@@ -61,8 +68,10 @@ describe("public API", () => {
         "matchesDenyWrite",
         "openHostProcessLedger",
         "prepareSandboxedCommand",
+        "probeSandboxEarly",
         "probeSandboxEngine",
         "reapHostProcessLeftovers",
+        "sandboxRunWarnings",
         "spawnProcessGroup",
         "startSandboxedProcess",
       ]

@@ -18,6 +18,7 @@
  * - `search_failed`: the WebSearch provider answered with an error or something unreadable.
  * - `skill_not_found`: ReadSkill was asked for a skill or a file of a skill that does not exist.
  * - `repl_failed`: the NodeRepl process could not be started or died.
+ * - `unknown_builtin_tool`: `createBuiltinTools` was asked for a tool name this package does not implement.
  */
 export type ToolErrorCode =
   | "workspace_unavailable"
@@ -30,7 +31,8 @@ export type ToolErrorCode =
   | "content_refused"
   | "search_failed"
   | "skill_not_found"
-  | "repl_failed";
+  | "repl_failed"
+  | "unknown_builtin_tool";
 
 const MARKER = Symbol.for("@mono-agent/tools/ToolError");
 

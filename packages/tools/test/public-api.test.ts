@@ -33,6 +33,7 @@ describe("public API", () => {
       [
         "BASH_ENV_PASSTHROUGH",
         "BASH_MAX_TIMEOUT_SECONDS",
+        "BUILTIN_TOOL_NAMES",
         "COMMAND_OUTPUT_MAX_BYTES",
         "EXEC_MAX_ARGUMENTS",
         "EXEC_MAX_ARGUMENT_CHARACTERS",
@@ -48,6 +49,8 @@ describe("public API", () => {
         "WEBFETCH_TIMEOUT_MS",
         "WEB_SEARCH_MAX_RESPONSE_BYTES",
         "createBashEnv",
+        "createBuiltinTools",
+        "createBuiltinToolsForConfig",
         "createExecTool",
         "createFileAccess",
         "createFileTool",
@@ -74,8 +77,13 @@ describe("public API", () => {
       [
         "BASH_ENV_PASSTHROUGH",
         "BASH_MAX_TIMEOUT_SECONDS",
+        "BUILTIN_TOOL_NAMES",
+        "BuiltinToolName",
+        "BuiltinToolsForConfig",
+        "BuiltinToolsForConfigInput",
         "COMMAND_OUTPUT_MAX_BYTES",
         "ConfinementOptions",
+        "CreateBuiltinToolsOptions",
         "DiscoveredSkills",
         "EXEC_MAX_ARGUMENTS",
         "EXEC_MAX_ARGUMENT_CHARACTERS",
@@ -109,6 +117,8 @@ describe("public API", () => {
         "WebSearchResult",
         "Workspace",
         "createBashEnv",
+        "createBuiltinTools",
+        "createBuiltinToolsForConfig",
         "createExecTool",
         "createFileAccess",
         "createFileTool",
@@ -164,14 +174,19 @@ describe("public API", () => {
         "checkBuiltinTools",
         "checkFileToolReach",
         "checkToolPolicy",
+        "collectProtectedPaths",
+        "resolveWebSearchProvider",
       ]
     `);
     expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
       [
+        "CollectProtectedPathsInput",
         "WebSearchResolution",
         "checkBuiltinTools",
         "checkFileToolReach",
         "checkToolPolicy",
+        "collectProtectedPaths",
+        "resolveWebSearchProvider",
       ]
     `);
   });

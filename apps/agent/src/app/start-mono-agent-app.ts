@@ -4,12 +4,12 @@ import {
   type PrelaunchingStdioLauncher,
 } from "@mono-agent/mcp-bridge/stdio";
 import { createToolPolicy } from "@mono-agent/policy";
+import { probeSandboxEarly } from "@mono-agent/sandbox/node";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import { startHostLedger } from "./host-leftovers.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
 import { prelaunchableServers } from "./prelaunchable-servers.js";
-import { probeSandboxEarly } from "./run/sandbox-for-run.js";
 import { type StartupWarning, startOptional } from "./startup-warnings.js";
 
 export type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";

@@ -1,8 +1,7 @@
 import { loadMonoAgentConfig } from "@mono-agent/config";
 import { beforeAll, describe, expect, it } from "vitest";
 import { collectHostSecrets, type HostSecrets } from "../../src/app/host-secrets.js";
-import { createRunEventRedactor } from "../../src/app/run/run-event-redactor.js";
-import type { RunEvent } from "../../src/app/run/run-events.js";
+import { createRunEventRedactor, type RunEvent } from "../../src/app/run/run-events.js";
 
 const SECRET = "sk-host-secret-value-0123456789";
 let secrets: HostSecrets;

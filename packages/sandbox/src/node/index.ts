@@ -12,5 +12,11 @@ export {
 } from "./prepare-sandboxed-command.js";
 export { probeSandboxEngine, type SandboxEngineStatus } from "./probe-sandbox-engine.js";
 export { type ReapReport, reapHostProcessLeftovers } from "./reap-host-process-leftovers.js";
+export {
+  CONFINED_TOOLS,
+  probeSandboxEarly,
+  type SandboxRunWarning,
+  sandboxRunWarnings,
+} from "./sandbox-run-warnings.js";
 export { type SpawnProcessGroupOptions, spawnProcessGroup } from "./spawn-process-group.js";
 export { type StartSandboxedProcessOptions, startSandboxedProcess } from "./start-sandboxed-process.js";

@@ -4,6 +4,17 @@ export {
   createSandboxedBashTool,
   type SandboxedBashToolOptions,
 } from "./bash-tool.js";
+export {
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+  type CreateBuiltinToolsOptions,
+  createBuiltinTools,
+} from "./create-builtin-tools.js";
+export {
+  type BuiltinToolsForConfig,
+  type BuiltinToolsForConfigInput,
+  createBuiltinToolsForConfig,
+} from "./create-builtin-tools-for-config.js";
 export { createFileAccess, type FileAccess, type FileAccessOptions } from "./file-access.js";
 export { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 export { createFileTool, type FileToolName } from "./file-tools.js";

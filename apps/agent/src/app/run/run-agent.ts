@@ -14,20 +14,20 @@ import {
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import { createRunEventMapper, redactStrings } from "@mono-agent/run-history/recorder";
+import { sandboxPolicyForRun } from "@mono-agent/sandbox";
+import { CONFINED_TOOLS, sandboxRunWarnings } from "@mono-agent/sandbox/node";
+import type { ProtectedPaths } from "@mono-agent/tools";
+import { BUILTIN_TOOL_NAMES } from "@mono-agent/tools/node";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
-import { BUILTIN_TOOL_NAMES } from "../../runtime/builtin-tools.js";
 import type { ResolvedModel } from "../../runtime/models.js";
-import type { ProtectedPaths } from "../../runtime/protected-paths.js";
 import type { HostSecrets } from "../host-secrets.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
-import { createRunEventMapper } from "./run-event-mapper.js";
-import { createRunEventRedactor, redactStrings } from "./run-event-redactor.js";
-import type { RunEvent, RunStatus } from "./run-events.js";
+import { createRunEventRedactor, type RunEvent, type RunStatus } from "./run-events.js";
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
 import type { HistoryAugmenter, RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
 import { resolveRunServerSpecs } from "./run-server-specs.js";
-import { CONFINED_TOOLS, sandboxPolicyForRun, sandboxRunWarnings } from "./sandbox-for-run.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 export type { RunRequest, RunResult } from "./run-request.js";
@@ -175,10 +175,10 @@ export async function runAgent(
 
   try {
     await observe("run start hook", (observer) => observer.onRunStart?.(info));
-    const [{ resolveModel }, { runPiSession }, { createRunBuiltinTools }] = await Promise.all([
+    const [{ resolveModel }, { runPiSession }, { createBuiltinToolsForConfig }] = await Promise.all([
       import("../../runtime/models.js"),
       import("../../runtime/pi-session.js"),
-      import("./run-builtin-tools.js"),
+      import("@mono-agent/tools/node"),
     ]);
     const resolvedModel =
       deps.customModels[info.modelRef] ??
@@ -261,7 +261,7 @@ export async function runAgent(
     // The first model call waits at most the grace; servers that connect later join from the next turn.
     await mcp.settled(loaded.config.tools.mcpStartupGraceMs);
     // After the grace: ReadSkill also lists the skill:// resources of the servers connected by then.
-    const builtinSet = await createRunBuiltinTools({
+    const builtinSet = await createBuiltinToolsForConfig({
       loaded,
       env,
       runId,

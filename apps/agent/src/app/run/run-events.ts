@@ -1,4 +1,8 @@
 import type { AskEvent } from "@mono-agent/interaction";
+import {
+  createRunEventRedactor as createRedactor,
+  type RunEventRedactor,
+} from "@mono-agent/run-history/recorder";
 /**
  * What a run reports while it happens: the stable event stream behind `mono-agent run --json`
  * (one JSON object per line) and the live CLI output.
@@ -35,5 +39,10 @@ export type RunEvent =
 /** How a run settled. */
 export type RunStatus = "succeeded" | "failed" | "cancelled";
 
-/** Length of the result preview in `tool_finished`, in characters: enough to recognise a result at a glance. */
-export const TOOL_PREVIEW_CHARACTERS = 200;
+/** The run's redactor over {@link RunEvent}s (`createRunEventRedactor` of `@mono-agent/run-history/recorder`). */
+export function createRunEventRedactor(
+  redactText: (text: string) => string,
+  heldBackLength: (text: string) => number,
+): RunEventRedactor<RunEvent> {
+  return createRedactor<RunEvent>(redactText, heldBackLength);
+}

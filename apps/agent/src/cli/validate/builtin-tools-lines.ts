@@ -1,6 +1,5 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { checkBuiltinTools } from "@mono-agent/tools/check";
-import { resolveWebSearchProvider } from "../../app/tools/web-search-provider.js";
+import { checkBuiltinTools, resolveWebSearchProvider } from "@mono-agent/tools/check";
 import type { CheckLine } from "./validate-report.js";
 
 /** The WebSearch and skills lines of the Tools & MCP section: `@mono-agent/tools`' own check. */

@@ -1,6 +1,5 @@
 import type { LoadedConfig } from "@mono-agent/config";
-import { checkFileToolReach } from "@mono-agent/tools/check";
-import { collectProtectedPaths } from "../../runtime/protected-paths.js";
+import { checkFileToolReach, collectProtectedPaths } from "@mono-agent/tools/check";
 import { type CheckSection, section } from "./validate-report.js";
 
 /**

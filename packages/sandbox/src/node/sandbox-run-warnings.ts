@@ -1,7 +1,7 @@
 import type { LoadedConfig } from "@mono-agent/config";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
-import { mergeSandboxPolicy, type SandboxPolicy, type SandboxPolicyRequest } from "@mono-agent/sandbox";
-import { probeSandboxEngine } from "@mono-agent/sandbox/node";
+import type { SandboxPolicy } from "../sandbox-policy.js";
+import { probeSandboxEngine } from "./probe-sandbox-engine.js";
 
 /** A run warning about how Bash is confined in this run. */
 export interface SandboxRunWarning {
@@ -32,16 +32,6 @@ export function probeSandboxEarly(
   if (!CONFINED_TOOLS.some((name) => evaluateTool(policy, name).decision === "offered")) return;
   const searchPath = env["PATH"];
   void probeSandboxEngine(searchPath !== undefined ? { searchPath } : {});
-}
-
-/** The run's sandbox policy: the config's, narrowed by the request's when it brings one. */
-export function sandboxPolicyForRun(
-  loaded: LoadedConfig,
-  request: SandboxPolicyRequest | undefined,
-): SandboxPolicy {
-  return request === undefined
-    ? loaded.config.sandbox
-    : mergeSandboxPolicy(loaded.config.sandbox, request, { workspaceDir: loaded.workspaceDir });
 }
 
 /**

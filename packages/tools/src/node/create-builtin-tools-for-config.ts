@@ -3,31 +3,35 @@ import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
 import type { LiveMcpServers } from "@mono-agent/mcp-bridge";
 import type { SandboxPolicy } from "@mono-agent/sandbox";
-import {
-  discoverMcpSkills,
-  discoverSkills,
-  type SkillResourceClient,
-  type SkillSet,
-  skillsPromptSection,
-} from "@mono-agent/tools/node";
-import { createBuiltinTools } from "../../runtime/builtin-tools.js";
-import type { ProtectedPaths } from "../../runtime/protected-paths.js";
-import { resolveWebSearchProvider } from "../tools/web-search-provider.js";
+import { resolveWebSearchProvider } from "../check/resolve-web-search-provider.js";
+import type { ProtectedPaths } from "../protected-paths.js";
+import { createBuiltinTools } from "./create-builtin-tools.js";
+import { discoverMcpSkills, type SkillResourceClient } from "./skills/discover-mcp-skills.js";
+import { discoverSkills } from "./skills/discover-skills.js";
+import { type SkillSet, skillsPromptSection } from "./skills/read-skill-tool.js";
 
-/** What one run's built-in tools need from the app. */
-export interface RunBuiltinToolsInput {
+/** What {@link createBuiltinToolsForConfig} needs from the host: the config, the host env, the run and its policy facts. */
+export interface BuiltinToolsForConfigInput {
+  /** The loaded config: workspace, artifacts folder, `tools.filesystem`, `tools.skills`, `tools.webSearch`. */
   loaded: LoadedConfig;
+  /** Host-resolved env: the WebSearch key reference is read from it; Bash, Exec and NodeRepl see its passthrough part. */
   env: Readonly<Record<string, string | undefined>>;
+  /** The run id WebFetch names its spilled pages after. */
   runId: string;
+  /** The built-in tool names the policy offers. */
   enabled: readonly string[];
+  /** The run's sandbox policy (the config's, merged with the request's). */
   sandbox: SandboxPolicy;
+  /** Host state the file tools never reach (see `collectProtectedPaths`). */
   protectedPaths?: ProtectedPaths;
+  /** Replaces the host's secrets in spilled tool output. */
   redactText: (text: string) => string;
+  /** The run's connected MCP servers: their `skill://` resources join ReadSkill when `tools.skills.mcpResources`. */
   mcp: Pick<LiveMcpServers, "connectedNames" | "client">;
 }
 
 /** The run's built-in tools, the system prompt section listing its skills, and what ends with the run. */
-export interface RunBuiltinTools {
+export interface BuiltinToolsForConfig {
   tools: AgentTool[];
   promptSection: string;
   close(): Promise<void>;
@@ -41,7 +45,7 @@ export function skillFolders(loaded: LoadedConfig): string[] {
 /** Local skills, plus the `skill://` skills of the connected external MCP servers when `tools.skills.mcpResources`. */
 export async function collectRunSkills(
   loaded: LoadedConfig,
-  mcp: RunBuiltinToolsInput["mcp"],
+  mcp: BuiltinToolsForConfigInput["mcp"],
 ): Promise<SkillSet> {
   const local = await discoverSkills(skillFolders(loaded));
   if (!loaded.config.tools.skills.mcpResources) return { local: local.skills };
@@ -66,7 +70,9 @@ export async function collectRunSkills(
  * configured, ReadSkill only when there are skills (the system prompt lists them), WebFetch spilling
  * into the artifacts' `tool-output`, and NodeRepl's process ended by `close()`.
  */
-export async function createRunBuiltinTools(input: RunBuiltinToolsInput): Promise<RunBuiltinTools> {
+export async function createBuiltinToolsForConfig(
+  input: BuiltinToolsForConfigInput,
+): Promise<BuiltinToolsForConfig> {
   const { loaded } = input;
   const cleanups: (() => Promise<void>)[] = [];
   const webSearch = input.enabled.includes("WebSearch")

@@ -1,5 +1,5 @@
 import { isEnvReference, type LoadedConfig, resolveEnvReference } from "@mono-agent/config";
-import type { WebSearchProvider } from "@mono-agent/tools/node";
+import type { WebSearchProvider } from "../node/web/web-search-tool.js";
 
 /** The `tools.webSearch` provider with its key read from the host env, or why WebSearch is not offered. */
 export function resolveWebSearchProvider(

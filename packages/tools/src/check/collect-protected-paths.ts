@@ -1,8 +1,7 @@
 import { dirname, join, resolve } from "node:path";
 import type { LoadedConfig } from "@mono-agent/config";
-import { isInsideDirectory, type ProtectedPaths } from "@mono-agent/tools";
-
-export type { ProtectedPaths };
+import { isInsideDirectory } from "../is-inside-directory.js";
+import type { ProtectedPaths } from "../protected-paths.js";
 
 /** What {@link collectProtectedPaths} reads: the loaded config and the env file the host env came from. */
 export interface CollectProtectedPathsInput {

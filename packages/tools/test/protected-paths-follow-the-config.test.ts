@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadMonoAgentConfig } from "@mono-agent/config";
 import { describe, expect, it } from "vitest";
-import { collectProtectedPaths } from "../../src/runtime/protected-paths.js";
+import { collectProtectedPaths } from "../src/check/collect-protected-paths.js";
 
 describe("collectProtectedPaths", () => {
   it("follows moved stores, the mcp.json, memory, continuations, env files and the instructions", async () => {

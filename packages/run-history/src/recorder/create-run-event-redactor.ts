@@ -1,9 +1,12 @@
-import type { RunEvent } from "./run-events.js";
+import { redactStrings } from "./redact-strings.js";
+
+/** A run event as the redactor reads it: streamed text is a `text_delta` with its `text`. */
+export type RedactableRunEvent = { type: string } | { type: "text_delta"; text: string };
 
 /** Redacts host secrets from a run's events before anyone (output, web threads, observers) sees them. */
-export interface RunEventRedactor {
+export interface RunEventRedactor<Event extends RedactableRunEvent> {
   /** The events to pass on for `event`: text is held back while it could still end in a secret's start. */
-  redact(event: RunEvent): RunEvent[];
+  redact(event: Event): Event[];
 }
 
 /**
@@ -13,36 +16,25 @@ export interface RunEventRedactor {
  * comes, goes out first (the run always ends with `run_finished`). Every string of every other event
  * (tool arguments, previews, warnings, the final text, errors) is redacted whole.
  */
-export function createRunEventRedactor(
+export function createRunEventRedactor<Event extends RedactableRunEvent>(
   redactText: (text: string) => string,
   heldBackLength: (text: string) => number,
-): RunEventRedactor {
+): RunEventRedactor<Event> {
+  const textDelta = (text: string) => ({ type: "text_delta", text }) as Event;
   let pending = "";
-  const flush = (): RunEvent[] => {
+  const flush = (): Event[] => {
     if (pending === "") return [];
     const text = redactText(pending);
     pending = "";
-    return [{ type: "text_delta", text }];
+    return [textDelta(text)];
   };
   return {
     redact(event) {
       if (event.type !== "text_delta") return [...flush(), redactStrings(event, redactText)];
-      const redacted = redactText(pending + event.text);
+      const redacted = redactText(pending + (event as { text: string }).text);
       const cut = redacted.length - heldBackLength(redacted);
       pending = redacted.slice(cut);
-      return cut === 0 ? [] : [{ type: "text_delta", text: redacted.slice(0, cut) }];
+      return cut === 0 ? [] : [textDelta(redacted.slice(0, cut))];
     },
   };
-}
-
-/** `value` with `redact` applied to every string in it (objects and arrays copied, nothing else changed). */
-export function redactStrings<T>(value: T, redact: (text: string) => string): T {
-  if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact)) as T;
-  if (typeof value === "object" && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = redactStrings(item, redact);
-    return copy as T;
-  }
-  return value;
 }
