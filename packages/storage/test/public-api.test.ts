@@ -72,6 +72,7 @@ describe("public API", () => {
         "SYNC_POSTGRES_STATEMENT_TIMEOUT_MS",
         "SyncPostgresError",
         "advisoryLockKey",
+        "createPostgresKeyedLock",
         "migratePostgres",
         "openPostgresPool",
         "openSyncPostgres",
@@ -81,10 +82,12 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
       [
+        "CreatePostgresKeyedLockOptions",
         "OpenPostgresPoolOptions",
         "OpenSyncPostgresOptions",
         "POSTGRES_CONNECT_TIMEOUT_MS",
         "POSTGRES_POOL_MAX_DEFAULT",
+        "PostgresKeyedLock",
         "PostgresMigrationStatus",
         "PostgresMigrations",
         "PostgresPool",
@@ -94,6 +97,7 @@ describe("public API", () => {
         "SyncQueryResult",
         "WithAdvisoryLockOptions",
         "advisoryLockKey",
+        "createPostgresKeyedLock",
         "migratePostgres",
         "openPostgresPool",
         "openSyncPostgres",
