@@ -3,6 +3,15 @@ export { closestKey } from "./closest-key.js";
 export { type ImportedHostMcpConfig, importHostMcpConfig } from "./convert-host-config.js";
 export type { McpImportNote } from "./convert-host-server.js";
 export {
+  type DetachedServiceToken,
+  detachedServiceTokenProblem,
+  detachedServiceTokens,
+  requireDetachedServiceTokens,
+} from "./detached-service-tokens.js";
+export { type ConfigDiagnosis, diagnoseMonoAgentConfig } from "./diagnose-mono-agent-config.js";
+export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
+export { findHostVariableSyntax, type HostVariableUse } from "./find-host-variable-syntax.js";
+export {
   detectHost,
   discoverHostFiles,
   MCP_IMPORT_HOSTS,
@@ -10,9 +19,6 @@ export {
   type McpImportHostFile,
   usualHostFiles,
 } from "./host-config-formats.js";
-export type { McpImportContext } from "./translate-host-value.js";
-export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
-export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
 export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
 export { loadMonoAgentConfig } from "./load-mono-agent-config.js";
 export type {
@@ -32,6 +38,7 @@ export {
 } from "./mono-agent-config-error.js";
 export { type MonoAgentConfig, monoAgentConfigSchema } from "./mono-agent-config-schema.js";
 export { parseEnvFile } from "./parse-env-file.js";
+export { AMBIENT_CREDENTIAL_PROVIDERS, PROVIDER_API_KEY_ENV_NAMES } from "./provider-api-key-env-names.js";
 export {
   type BoundedFileResult,
   CONFIG_FILE_MAX_BYTES,
@@ -45,6 +52,14 @@ export {
   type ResolvedServerOptions,
   resolveMcpServer,
 } from "./resolve-mcp-server.js";
+export {
+  type CompatibleProviderSettings,
+  type ModelSettingsProblem,
+  PLACEHOLDER_API_KEY,
+  parseModelRef,
+  resolveCompatibleProvider,
+  resolveProviderApiKey,
+} from "./resolve-model-provider.js";
 export {
   APPROVAL_SCOPES,
   type ApprovalConfig,
@@ -66,7 +81,6 @@ export {
   isEnvReference,
   resolveEnvReference,
 } from "./schema/env-reference-schema.js";
-export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
 export { mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
   isStdioServerSpec,
@@ -75,19 +89,13 @@ export {
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
-export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
-export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
-export {
-  type DetachedServiceToken,
-  detachedServiceTokenProblem,
-  detachedServiceTokens,
-  requireDetachedServiceTokens,
-} from "./detached-service-tokens.js";
+export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";
 export { DEFAULT_SKILL_FOLDERS } from "./schema/skills-schema.js";
 export type { SlackConfig } from "./schema/slack-schema.js";
 export type { TelegramConfig } from "./schema/telegram-schema.js";
+export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
@@ -99,3 +107,4 @@ export {
   WEBHOOK_SECRET_MIN_CHARS,
   type WebhookTriggerConfig,
 } from "./schema/triggers-schema.js";
+export type { McpImportContext } from "./translate-host-value.js";

@@ -13,6 +13,7 @@ describe("public API", () => {
   test("the root entry", () => {
     expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
       [
+        "AMBIENT_CREDENTIAL_PROVIDERS",
         "APPROVAL_SCOPES",
         "CONFIG_FILE_MAX_BYTES",
         "CONFIG_MAX_NESTING_DEPTH",
@@ -32,6 +33,8 @@ describe("public API", () => {
         "MODEL_REFERENCE_PATTERN",
         "MonoAgentConfigError",
         "OPERATOR_PAGE_SIZE_MAX",
+        "PLACEHOLDER_API_KEY",
+        "PROVIDER_API_KEY_ENV_NAMES",
         "TRIGGER_NAME_PATTERN",
         "WEBHOOK_SECRET_MIN_CHARS",
         "closestKey",
@@ -52,16 +55,20 @@ describe("public API", () => {
         "monoAgentConfigJsonSchema",
         "monoAgentConfigSchema",
         "parseEnvFile",
+        "parseModelRef",
         "readBoundedFile",
         "readBoundedFileSync",
         "requireDetachedServiceTokens",
+        "resolveCompatibleProvider",
         "resolveEnvReference",
         "resolveMcpServer",
+        "resolveProviderApiKey",
         "usualHostFiles",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
       [
+        "AMBIENT_CREDENTIAL_PROVIDERS",
         "APPROVAL_SCOPES",
         "ApprovalConfig",
         "BoundedFileResult",
@@ -72,6 +79,7 @@ describe("public API", () => {
         "CheckLine",
         "CheckResult",
         "CheckStatus",
+        "CompatibleProviderSettings",
         "ConfigDiagnosis",
         "ConfigIssue",
         "ConfigOrigin",
@@ -106,11 +114,14 @@ describe("public API", () => {
         "McpImportNote",
         "McpServerOptions",
         "McpServerSpec",
+        "ModelSettingsProblem",
         "MonoAgentConfig",
         "MonoAgentConfigError",
         "MonoAgentConfigErrorCode",
         "OAuthSettings",
         "OPERATOR_PAGE_SIZE_MAX",
+        "PLACEHOLDER_API_KEY",
+        "PROVIDER_API_KEY_ENV_NAMES",
         "RemoteServerSpec",
         "ResolvedMcpServer",
         "ResolvedOAuthSettings",
@@ -143,11 +154,14 @@ describe("public API", () => {
         "monoAgentConfigJsonSchema",
         "monoAgentConfigSchema",
         "parseEnvFile",
+        "parseModelRef",
         "readBoundedFile",
         "readBoundedFileSync",
         "requireDetachedServiceTokens",
+        "resolveCompatibleProvider",
         "resolveEnvReference",
         "resolveMcpServer",
+        "resolveProviderApiKey",
         "usualHostFiles",
       ]
     `);

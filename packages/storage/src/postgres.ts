@@ -1,5 +1,10 @@
 export { advisoryLockKey } from "./postgres/advisory-lock-key.js";
 export {
+  type CreatePostgresKeyedLockOptions,
+  createPostgresKeyedLock,
+  type PostgresKeyedLock,
+} from "./postgres/create-postgres-keyed-lock.js";
+export {
   migratePostgres,
   type PostgresMigrationStatus,
   type PostgresMigrations,

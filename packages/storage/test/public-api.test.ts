@@ -75,6 +75,7 @@ describe("public API", () => {
         "SYNC_POSTGRES_STATEMENT_TIMEOUT_MS",
         "SyncPostgresError",
         "advisoryLockKey",
+        "createPostgresKeyedLock",
         "migratePostgres",
         "openPostgresPool",
         "openSyncPostgres",
@@ -84,10 +85,12 @@ describe("public API", () => {
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
       [
+        "CreatePostgresKeyedLockOptions",
         "OpenPostgresPoolOptions",
         "OpenSyncPostgresOptions",
         "POSTGRES_CONNECT_TIMEOUT_MS",
         "POSTGRES_POOL_MAX_DEFAULT",
+        "PostgresKeyedLock",
         "PostgresMigrationStatus",
         "PostgresMigrations",
         "PostgresPool",
@@ -97,6 +100,7 @@ describe("public API", () => {
         "SyncQueryResult",
         "WithAdvisoryLockOptions",
         "advisoryLockKey",
+        "createPostgresKeyedLock",
         "migratePostgres",
         "openPostgresPool",
         "openSyncPostgres",

@@ -1,4 +1,4 @@
-import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { type EnvRecord, type LoadedConfig, PROVIDER_API_KEY_ENV_NAMES } from "@mono-agent/config";
 import {
   createSecretScanner,
   isCredentialEnvName,
@@ -6,7 +6,6 @@ import {
   OMISSION_MARKERS,
   type SecretScanner,
 } from "@mono-agent/evidence";
-import { PROVIDER_API_KEY_ENV_NAMES } from "../runtime/provider-env-keys.js";
 
 /**
  * The host's secret values of one app, as evidence's scanner knows them: every credential-named

@@ -1,11 +1,11 @@
 import { getModels, getProviders } from "@mariozechner/pi-ai";
-import { monoAgentConfigSchema } from "@mono-agent/config";
-import { describe, expect, it } from "vitest";
-import { resolveModel } from "../../src/runtime/models.js";
 import {
   AMBIENT_CREDENTIAL_PROVIDERS,
+  monoAgentConfigSchema,
   PROVIDER_API_KEY_ENV_NAMES,
-} from "../../src/runtime/provider-env-keys.js";
+} from "@mono-agent/config";
+import { describe, expect, it } from "vitest";
+import { resolveModel } from "../../src/runtime/models.js";
 import { MonoAgentRuntimeError, type MonoAgentRuntimeErrorCode } from "../../src/runtime/runtime-error.js";
 
 function codeOf(action: () => unknown): { code: MonoAgentRuntimeErrorCode; message: string } {
