@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
+import * as probe from "../src/probe.js";
 import * as stdio from "../src/stdio.js";
 import * as tasks from "../src/tasks.js";
 
@@ -105,6 +106,7 @@ describe("public API", () => {
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "describeAuthState",
+        "oauthLoginLines",
         "startBrowserLogin",
       ]
     `);
@@ -117,6 +119,7 @@ describe("public API", () => {
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "describeAuthState",
+        "oauthLoginLines",
         "startBrowserLogin",
       ]
     `);
@@ -165,6 +168,24 @@ describe("public API", () => {
         "checkMcpServers",
         "checkRequestContextServers",
         "checkStdioCommands",
+      ]
+    `);
+  });
+  test("./probe", () => {
+    expect(Object.keys(probe).sort()).toMatchInlineSnapshot(`
+      [
+        "describeProbedServers",
+        "mcpConnectLines",
+        "probeDeclaredServers",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "probe.ts"))).toMatchInlineSnapshot(`
+      [
+        "DeclaredServerProbe",
+        "ProbeDeclaredServersInput",
+        "describeProbedServers",
+        "mcpConnectLines",
+        "probeDeclaredServers",
       ]
     `);
   });

@@ -80,8 +80,8 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     const body = name === undefined ? { ok, servers } : { ok, server: servers[0] };
     io.stdout.write(`${JSON.stringify(body)}\n`);
   } else {
-    const { renderMcpServers } = await import("./render-mcp-servers.js");
-    io.stdout.write(renderMcpServers(servers, { detail: name !== undefined }));
+    const { describeProbedServers } = await import("@mono-agent/mcp-bridge/probe");
+    io.stdout.write(`${describeProbedServers(servers, { detail: name !== undefined }).join("\n")}\n`);
   }
   return ok ? EXIT_OK : EXIT_FAILURE;
 }
