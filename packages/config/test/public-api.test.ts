@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as checkEntry from "../src/check.js";
 import * as closestKeyEntry from "../src/closest-key.js";
 import * as root from "../src/index.js";
+import * as mcpImportEntry from "../src/mcp-import.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -166,6 +167,28 @@ describe("public API", () => {
         "checkModel",
         "configIssueLine",
         "isMcpConfigIssue",
+      ]
+    `);
+  });
+  test("./mcp-import", () => {
+    expect(Object.keys(mcpImportEntry).sort()).toMatchInlineSnapshot(`
+      [
+        "findMcpImportSources",
+        "mcpImportLines",
+        "planMcpImport",
+        "writeMcpImport",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "mcp-import.ts"))).toMatchInlineSnapshot(`
+      [
+        "McpImportPlan",
+        "McpImportSource",
+        "McpImportedFile",
+        "PlanMcpImportInput",
+        "findMcpImportSources",
+        "mcpImportLines",
+        "planMcpImport",
+        "writeMcpImport",
       ]
     `);
   });
