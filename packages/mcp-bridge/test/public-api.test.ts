@@ -106,6 +106,10 @@ describe("public API", () => {
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "describeAuthState",
+        "loginMcpServer",
+        "mcpLoginLine",
+        "mcpLoginRefusal",
+        "mcpLogoutLine",
         "oauthLoginLines",
         "startBrowserLogin",
       ]
@@ -114,11 +118,17 @@ describe("public API", () => {
       [
         "BrowserLogin",
         "BrowserLoginOptions",
+        "LoginMcpServerInput",
         "McpAuthState",
         "McpAuthStateServer",
+        "McpLoginOutcome",
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "describeAuthState",
+        "loginMcpServer",
+        "mcpLoginLine",
+        "mcpLoginRefusal",
+        "mcpLogoutLine",
         "oauthLoginLines",
         "startBrowserLogin",
       ]
