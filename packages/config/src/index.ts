@@ -1,7 +1,16 @@
 export type { CheckLine, CheckResult, CheckStatus } from "./check-line.js";
-export { closestKey } from "./closest-key.js";
+export { closestKey, unknownMcpServerProblem } from "./closest-key.js";
 export { type ImportedHostMcpConfig, importHostMcpConfig } from "./convert-host-config.js";
 export type { McpImportNote } from "./convert-host-server.js";
+export {
+  type DetachedServiceToken,
+  detachedServiceTokenProblem,
+  detachedServiceTokens,
+  requireDetachedServiceTokens,
+} from "./detached-service-tokens.js";
+export { type ConfigDiagnosis, diagnoseMonoAgentConfig } from "./diagnose-mono-agent-config.js";
+export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
+export { findHostVariableSyntax, type HostVariableUse } from "./find-host-variable-syntax.js";
 export {
   detectHost,
   discoverHostFiles,
@@ -10,9 +19,6 @@ export {
   type McpImportHostFile,
   usualHostFiles,
 } from "./host-config-formats.js";
-export type { McpImportContext } from "./translate-host-value.js";
-export { diagnoseMonoAgentConfig, type ConfigDiagnosis } from "./diagnose-mono-agent-config.js";
-export { ENV_OVERRIDES, type EnvOverride, type EnvValueKind } from "./env-overrides.js";
 export { mcpConfigJsonSchema, monoAgentConfigJsonSchema } from "./json-schema.js";
 export { loadMonoAgentConfig } from "./load-mono-agent-config.js";
 export type {
@@ -66,7 +72,6 @@ export {
   isEnvReference,
   resolveEnvReference,
 } from "./schema/env-reference-schema.js";
-export { type HostVariableUse, findHostVariableSyntax } from "./find-host-variable-syntax.js";
 export { mcpServerNameProblem } from "./schema/mcp-server-name.js";
 export {
   isStdioServerSpec,
@@ -75,19 +80,13 @@ export {
   type RemoteServerSpec,
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
-export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
-export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
-export {
-  type DetachedServiceToken,
-  detachedServiceTokenProblem,
-  detachedServiceTokens,
-  requireDetachedServiceTokens,
-} from "./detached-service-tokens.js";
+export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";
 export { DEFAULT_SKILL_FOLDERS } from "./schema/skills-schema.js";
 export type { SlackConfig } from "./schema/slack-schema.js";
 export type { TelegramConfig } from "./schema/telegram-schema.js";
+export { MAX_TIMEOUT_MS } from "./schema/timeout-ms-schema.js";
 export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
@@ -99,3 +98,4 @@ export {
   WEBHOOK_SECRET_MIN_CHARS,
   type WebhookTriggerConfig,
 } from "./schema/triggers-schema.js";
+export type { McpImportContext } from "./translate-host-value.js";

@@ -1,5 +1,5 @@
 export { findMcpImportSources, type McpImportSource } from "./mcp-import/find-mcp-import-sources.js";
-export { mcpImportLines } from "./mcp-import/mcp-import-lines.js";
+export { mcpImportLines, mcpImportReport } from "./mcp-import/mcp-import-lines.js";
 export {
   type McpImportedFile,
   type McpImportPlan,

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MonoAgentConfigError } from "../src/index.js";
-import { findMcpImportSources, mcpImportLines, planMcpImport, writeMcpImport } from "../src/mcp-import.js";
+import {
+  findMcpImportSources,
+  mcpImportLines,
+  mcpImportReport,
+  planMcpImport,
+  writeMcpImport,
+} from "../src/mcp-import.js";
 
 let agent: string;
 let home: string;
@@ -94,6 +100,14 @@ describe("mcp import", () => {
       "wrote servers.json with 1 server(s).",
       "Next: mono-agent validate --connect",
     ]);
+    expect(mcpImportReport(planned, { dryRun: true })).toEqual({
+      ok: true,
+      output: planned.output,
+      written: false,
+      sources: [{ file: join(agent, ".mcp.json"), host: "claude-code", servers: ["files"] }],
+      servers: ["files"],
+      notes: [],
+    });
     expect(mcpImportLines(planned, { cwd: agent, dryRun: true })[1]).toBe(
       "would write servers.json with 1 server(s).",
     );

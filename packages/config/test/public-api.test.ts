@@ -58,6 +58,7 @@ describe("public API", () => {
         "requireDetachedServiceTokens",
         "resolveEnvReference",
         "resolveMcpServer",
+        "unknownMcpServerProblem",
         "usualHostFiles",
       ]
     `);
@@ -149,6 +150,7 @@ describe("public API", () => {
         "requireDetachedServiceTokens",
         "resolveEnvReference",
         "resolveMcpServer",
+        "unknownMcpServerProblem",
         "usualHostFiles",
       ]
     `);
@@ -157,6 +159,7 @@ describe("public API", () => {
     expect(Object.keys(closestKeyEntry).sort()).toMatchInlineSnapshot(`
       [
         "closestKey",
+        "unknownMcpServerProblem",
       ]
     `);
   });
@@ -175,6 +178,7 @@ describe("public API", () => {
       [
         "findMcpImportSources",
         "mcpImportLines",
+        "mcpImportReport",
         "planMcpImport",
         "writeMcpImport",
       ]
@@ -187,6 +191,7 @@ describe("public API", () => {
         "PlanMcpImportInput",
         "findMcpImportSources",
         "mcpImportLines",
+        "mcpImportReport",
         "planMcpImport",
         "writeMcpImport",
       ]

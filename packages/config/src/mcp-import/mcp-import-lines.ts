@@ -20,3 +20,15 @@ export function mcpImportLines(plan: McpImportPlan, options: { cwd: string; dryR
     "Next: mono-agent validate --connect",
   ];
 }
+
+/** The one JSON object `mono-agent mcp import --json` prints. */
+export function mcpImportReport(plan: McpImportPlan, options: { dryRun: boolean }) {
+  return {
+    ok: true,
+    output: plan.output,
+    written: !options.dryRun,
+    sources: plan.sources,
+    servers: plan.servers,
+    notes: plan.notes,
+  };
+}

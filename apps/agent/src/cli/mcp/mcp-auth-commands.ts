@@ -1,4 +1,5 @@
-import { closestKey } from "@mono-agent/config";
+import type { DeclaredMcpServer } from "@mono-agent/config";
+import { unknownMcpServerProblem } from "@mono-agent/config/closest-key";
 import {
   createFileMcpAuthStore,
   loginMcpServer,
@@ -40,15 +41,9 @@ export async function mcpAuthCommand(
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
-  const declared = loaded.mcpServers[serverName];
-  if (declared === undefined) {
-    const known = Object.keys(loaded.mcpServers);
-    const suggestion = closestKey(serverName, known);
-    throw usageError(
-      `no MCP server named "${serverName}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; declared: ${known.join(", ") || "none"}`,
-      usage,
-    );
-  }
+  const unknown = unknownMcpServerProblem(serverName, Object.keys(loaded.mcpServers));
+  if (unknown !== undefined) throw usageError(unknown, usage);
+  const declared = loaded.mcpServers[serverName] as DeclaredMcpServer;
   const store = createFileMcpAuthStore(mcpAuthStoreFile(loaded));
   if (action === "logout") {
     io.stdout.write(`${mcpLogoutLine(serverName, store.remove(serverName))}\n`);

@@ -1,4 +1,4 @@
-import { closestKey } from "@mono-agent/config/closest-key";
+import { unknownMcpServerProblem } from "@mono-agent/config/closest-key";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
@@ -62,14 +62,9 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
-  if (name !== undefined && !Object.hasOwn(loaded.mcpServers, name)) {
-    const known = Object.keys(loaded.mcpServers);
-    const suggestion = closestKey(name, known);
-    throw usageError(
-      `no MCP server named "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; declared: ${known.length > 0 ? known.join(", ") : "none"}`,
-      USAGE,
-    );
-  }
+  const unknown =
+    name === undefined ? undefined : unknownMcpServerProblem(name, Object.keys(loaded.mcpServers));
+  if (unknown !== undefined) throw usageError(unknown, USAGE);
   const { probeMcpServers } = await import("./probe-mcp-servers.js");
   const servers = await probeMcpServers(loaded, env, {
     ...(name !== undefined ? { only: name } : {}),

@@ -8,6 +8,7 @@ import {
 import {
   findMcpImportSources,
   mcpImportLines,
+  mcpImportReport,
   planMcpImport,
   writeMcpImport,
 } from "@mono-agent/config/mcp-import";
@@ -83,11 +84,11 @@ export async function mcpImportCommand(argv: readonly string[], io: CliIo): Prom
     });
     const dryRun = values["dry-run"] === true;
     if (!dryRun) writeMcpImport(plan);
-    if (values.json) {
-      const { output, sources: read, servers, notes } = plan;
-      const body = { ok: true, output, written: !dryRun, sources: read, servers, notes };
-      io.stdout.write(`${JSON.stringify(body)}\n`);
-    } else io.stdout.write(`${mcpImportLines(plan, { cwd: io.cwd, dryRun }).join("\n")}\n`);
+    io.stdout.write(
+      values.json
+        ? `${JSON.stringify(mcpImportReport(plan, { dryRun }))}\n`
+        : `${mcpImportLines(plan, { cwd: io.cwd, dryRun }).join("\n")}\n`,
+    );
     return EXIT_OK;
   } catch (error) {
     if (MonoAgentConfigError.isInstance(error)) throw new ExitError(error.message, EXIT_FAILURE);
