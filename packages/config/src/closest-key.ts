@@ -16,3 +16,13 @@ export function closestKey(unknownKey: string, knownKeys: readonly string[]): st
   const allowed = Math.max(2, Math.floor(Math.max(unknownKey.length, best.key.length) / 3));
   return best.distance <= allowed ? best.key : undefined;
 }
+
+/**
+ * The problem with naming `serverName` when only `declared` MCP servers exist: undefined when it is
+ * declared, else a message naming the closest declared name and every declared one (`none` without any).
+ */
+export function unknownMcpServerProblem(serverName: string, declared: readonly string[]): string | undefined {
+  if (declared.includes(serverName)) return undefined;
+  const suggestion = closestKey(serverName, declared);
+  return `no MCP server named "${serverName}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; declared: ${declared.length > 0 ? declared.join(", ") : "none"}`;
+}

@@ -1,5 +1,5 @@
 export type { CheckLine, CheckResult, CheckStatus } from "./check-line.js";
-export { closestKey } from "./closest-key.js";
+export { closestKey, unknownMcpServerProblem } from "./closest-key.js";
 export { type ImportedHostMcpConfig, importHostMcpConfig } from "./convert-host-config.js";
 export type { McpImportNote } from "./convert-host-server.js";
 export {

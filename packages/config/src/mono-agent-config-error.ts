@@ -8,7 +8,8 @@
  * - `unknown_key`: a key the schema does not know; `suggestion` holds the closest known key.
  * - `invalid_env_value`: a `MONO_AGENT_*` variable holds a value of the wrong form.
  * - `retired_env_var`: a retired `MONO_AGENT_*` variable is set; remove it.
- * - `mcp_config_missing`: `tools.mcpConfigPath` points at no file (a warning, never thrown).
+ * - `mcp_config_missing`: `tools.mcpConfigPath` points at no file (a warning when loading), or
+ *   `findMcpImportSources` found no host file to import.
  * - `mcp_config_invalid`: the mcp.json file is not valid JSON or does not match its schema.
  * - `mcp_config_unreadable`: the mcp.json file exists but cannot be read.
  * - `duplicate_server`: a server name is declared both in mcp.json and in `tools.mcpServers`.

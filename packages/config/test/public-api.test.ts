@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as checkEntry from "../src/check.js";
 import * as closestKeyEntry from "../src/closest-key.js";
 import * as root from "../src/index.js";
+import * as mcpImportEntry from "../src/mcp-import.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
 
@@ -63,6 +64,7 @@ describe("public API", () => {
         "resolveEnvReference",
         "resolveMcpServer",
         "resolveProviderApiKey",
+        "unknownMcpServerProblem",
         "usualHostFiles",
       ]
     `);
@@ -162,6 +164,7 @@ describe("public API", () => {
         "resolveEnvReference",
         "resolveMcpServer",
         "resolveProviderApiKey",
+        "unknownMcpServerProblem",
         "usualHostFiles",
       ]
     `);
@@ -170,6 +173,7 @@ describe("public API", () => {
     expect(Object.keys(closestKeyEntry).sort()).toMatchInlineSnapshot(`
       [
         "closestKey",
+        "unknownMcpServerProblem",
       ]
     `);
   });
@@ -180,6 +184,30 @@ describe("public API", () => {
         "checkModel",
         "configIssueLine",
         "isMcpConfigIssue",
+      ]
+    `);
+  });
+  test("./mcp-import", () => {
+    expect(Object.keys(mcpImportEntry).sort()).toMatchInlineSnapshot(`
+      [
+        "findMcpImportSources",
+        "mcpImportLines",
+        "mcpImportReport",
+        "planMcpImport",
+        "writeMcpImport",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "mcp-import.ts"))).toMatchInlineSnapshot(`
+      [
+        "McpImportPlan",
+        "McpImportSource",
+        "McpImportedFile",
+        "PlanMcpImportInput",
+        "findMcpImportSources",
+        "mcpImportLines",
+        "mcpImportReport",
+        "planMcpImport",
+        "writeMcpImport",
       ]
     `);
   });

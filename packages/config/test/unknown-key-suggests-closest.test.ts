@@ -1,6 +1,11 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { diagnoseMonoAgentConfig, loadMonoAgentConfig, MonoAgentConfigError } from "../src/index.js";
+import {
+  diagnoseMonoAgentConfig,
+  loadMonoAgentConfig,
+  MonoAgentConfigError,
+  unknownMcpServerProblem,
+} from "../src/index.js";
 import { makeAgentFolder } from "./support/agent-folder.js";
 
 async function issuesFor(config: unknown) {
@@ -61,5 +66,15 @@ describe("unknown keys", () => {
     const [issue] = await issuesFor({ runtime: { zzzzzzzz: 1 } });
     expect(issue?.suggestion).toBeUndefined();
     expect(issue?.message).toContain("workspace, model, instructions, effort, session");
+  });
+});
+
+describe("unknownMcpServerProblem", () => {
+  it("names the closest declared server and every declared one; a declared name has no problem", () => {
+    expect(unknownMcpServerProblem("github", ["github", "files"])).toBeUndefined();
+    expect(unknownMcpServerProblem("githb", ["github", "files"])).toBe(
+      'no MCP server named "githb" (did you mean "github"?); declared: github, files',
+    );
+    expect(unknownMcpServerProblem("x", [])).toBe('no MCP server named "x"; declared: none');
   });
 });

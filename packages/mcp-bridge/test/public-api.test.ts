@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
+import * as probe from "../src/probe.js";
 import * as stdio from "../src/stdio.js";
 import * as tasks from "../src/tasks.js";
 
@@ -105,6 +106,11 @@ describe("public API", () => {
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "describeAuthState",
+        "loginMcpServer",
+        "mcpLoginLine",
+        "mcpLoginRefusal",
+        "mcpLogoutLine",
+        "oauthLoginLines",
         "startBrowserLogin",
       ]
     `);
@@ -112,11 +118,18 @@ describe("public API", () => {
       [
         "BrowserLogin",
         "BrowserLoginOptions",
+        "LoginMcpServerInput",
         "McpAuthState",
         "McpAuthStateServer",
+        "McpLoginOutcome",
         "createFileMcpAuthStore",
         "createFileMcpToolListCache",
         "describeAuthState",
+        "loginMcpServer",
+        "mcpLoginLine",
+        "mcpLoginRefusal",
+        "mcpLogoutLine",
+        "oauthLoginLines",
         "startBrowserLogin",
       ]
     `);
@@ -165,6 +178,24 @@ describe("public API", () => {
         "checkMcpServers",
         "checkRequestContextServers",
         "checkStdioCommands",
+      ]
+    `);
+  });
+  test("./probe", () => {
+    expect(Object.keys(probe).sort()).toMatchInlineSnapshot(`
+      [
+        "describeProbedServers",
+        "mcpConnectLines",
+        "probeDeclaredServers",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "probe.ts"))).toMatchInlineSnapshot(`
+      [
+        "DeclaredServerProbe",
+        "ProbeDeclaredServersInput",
+        "describeProbedServers",
+        "mcpConnectLines",
+        "probeDeclaredServers",
       ]
     `);
   });

@@ -47,6 +47,7 @@ describe("package shape", () => {
       "tasks.ts",
       "start-mcp-task-watcher.ts",
       "check.ts",
+      "probe.ts",
     ])
       expect(modules.has(module), module).toBe(false);
     for (const module of modules) {
@@ -63,6 +64,7 @@ describe("package shape", () => {
       "./node",
       "./tasks",
       "./check",
+      "./probe",
       "./package.json",
     ]);
   });

@@ -1,4 +1,4 @@
-import { closestKey } from "@mono-agent/config/closest-key";
+import { unknownMcpServerProblem } from "@mono-agent/config/closest-key";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
@@ -62,14 +62,9 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     ...(values.config ? { config: values.config } : {}),
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
   });
-  if (name !== undefined && !Object.hasOwn(loaded.mcpServers, name)) {
-    const known = Object.keys(loaded.mcpServers);
-    const suggestion = closestKey(name, known);
-    throw usageError(
-      `no MCP server named "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; declared: ${known.length > 0 ? known.join(", ") : "none"}`,
-      USAGE,
-    );
-  }
+  const unknown =
+    name === undefined ? undefined : unknownMcpServerProblem(name, Object.keys(loaded.mcpServers));
+  if (unknown !== undefined) throw usageError(unknown, USAGE);
   const { probeMcpServers } = await import("./probe-mcp-servers.js");
   const servers = await probeMcpServers(loaded, env, {
     ...(name !== undefined ? { only: name } : {}),
@@ -80,8 +75,8 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     const body = name === undefined ? { ok, servers } : { ok, server: servers[0] };
     io.stdout.write(`${JSON.stringify(body)}\n`);
   } else {
-    const { renderMcpServers } = await import("./render-mcp-servers.js");
-    io.stdout.write(renderMcpServers(servers, { detail: name !== undefined }));
+    const { describeProbedServers } = await import("@mono-agent/mcp-bridge/probe");
+    io.stdout.write(`${describeProbedServers(servers, { detail: name !== undefined }).join("\n")}\n`);
   }
   return ok ? EXIT_OK : EXIT_FAILURE;
 }

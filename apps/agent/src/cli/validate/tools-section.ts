@@ -6,9 +6,10 @@ import {
   checkRequestContextServers,
   checkStdioCommands,
 } from "@mono-agent/mcp-bridge/check";
+import { oauthLoginLines } from "@mono-agent/mcp-bridge/node";
 import { validateMemoryAvailability } from "@mono-agent/memory/check";
 import { checkToolPolicy } from "@mono-agent/tools/check";
-import { oauthLoginLines } from "./oauth-login-lines.js";
+import { mcpAuthStoreFile } from "../../app/mcp/mcp-auth-store-file.js";
 import { type CheckLine, type CheckSection, section } from "./validate-report.js";
 
 function mcpConfigLines(loaded: LoadedConfig): CheckLine[] {
@@ -42,7 +43,7 @@ export function toolsSection(
   }
   if (loaded) {
     lines.push(...checkMcpServers(loaded.mcpServers, env));
-    lines.push(...oauthLoginLines(loaded));
+    lines.push(...oauthLoginLines(Object.values(loaded.mcpServers), mcpAuthStoreFile(loaded)));
     lines.push(...checkStdioCommands(loaded.mcpServers, env, loaded.workspaceDir));
     lines.push(
       ...checkRequestContextServers(loaded.config.tools.mcpRequestContextServers, loaded.mcpServers),

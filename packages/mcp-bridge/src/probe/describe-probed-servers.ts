@@ -1,5 +1,5 @@
-import type { ProbedMcpTool } from "@mono-agent/mcp-bridge";
-import type { ProbedServer } from "./probe-mcp-servers.js";
+import type { ProbedMcpTool } from "../probe-mcp-server.js";
+import type { DeclaredServerProbe } from "./probe-declared-servers.js";
 
 /** Annotations shown as flags after a tool name: the MCP hints a user decides on. */
 const ANNOTATION_FLAGS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
@@ -19,15 +19,23 @@ function argumentNames(parameters: unknown): string {
   return names.length > 0 ? names.join(", ") : "(none)";
 }
 
-function statusWord(server: ProbedServer): string {
+function statusWord(server: DeclaredServerProbe): string {
   if (server.status === "disabled") return "disabled (enabled: false)";
   return `${server.status} in ${server.durationMs} ms`;
 }
 
-/** Human output of `mcp list` (and `mcp get` with `detail`): status, time, reason, tools. */
-export function renderMcpServers(servers: readonly ProbedServer[], options: { detail: boolean }): string {
+/**
+ * The lines of `mono-agent mcp list` (and of `mcp get` with `detail`: each tool's description and
+ * arguments): per server its status, time, login state, reason, tools and prompts, then a summary.
+ */
+export function describeProbedServers(
+  servers: readonly DeclaredServerProbe[],
+  options: { detail: boolean },
+): string[] {
   if (servers.length === 0)
-    return "No MCP servers declared (tools.mcpConfigPath or tools.mcpServers); `mono-agent mcp import` brings them from another host's file.\n";
+    return [
+      "No MCP servers declared (tools.mcpConfigPath or tools.mcpServers); `mono-agent mcp import` brings them from another host's file.",
+    ];
   const out: string[] = [];
   for (const server of servers) {
     const count =
@@ -60,5 +68,5 @@ export function renderMcpServers(servers: readonly ProbedServer[], options: { de
       ? `${connected} connected, ${failed} failed: a run skips a failed server and goes on without its tools.`
       : `${connected} connected${servers.length > connected ? `, ${servers.length - connected} disabled` : ""}.`,
   );
-  return `${out.join("\n")}\n`;
+  return out;
 }

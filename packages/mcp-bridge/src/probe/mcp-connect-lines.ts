@@ -1,0 +1,31 @@
+import type { CheckLine } from "@mono-agent/config";
+import type { DeclaredServerProbe } from "./probe-declared-servers.js";
+
+function serverLine(server: DeclaredServerProbe): CheckLine {
+  const where = { file: server.file, jsonPath: server.jsonPath };
+  if (server.status === "disabled")
+    return { status: "disabled", message: `MCP server ${server.name}: not started (enabled: false)` };
+  if (server.status === "failed")
+    return {
+      status: "error",
+      code: server.errorCode ?? "connect_failed",
+      ...where,
+      message: `MCP server ${server.name} failed to connect after ${server.durationMs} ms: ${server.error ?? "no reason given"}`,
+      suggestion: "run `mono-agent mcp get " + server.name + "` for details; a run skips this server",
+    };
+  const names = server.tools.map((tool) => tool.name);
+  return {
+    status: "ok",
+    message: `MCP server ${server.name}: connected in ${server.durationMs} ms (${server.transport}), ${names.length} tool${names.length === 1 ? "" : "s"}${names.length > 0 ? `: ${names.join(", ")}` : ""}`,
+  };
+}
+
+/**
+ * The findings of `mono-agent validate --connect`: one per probed server (connected with its tools,
+ * failed with the reason, or not started), or one saying none is declared.
+ */
+export function mcpConnectLines(servers: readonly DeclaredServerProbe[]): CheckLine[] {
+  const lines = servers.map(serverLine);
+  if (lines.length === 0) lines.push({ status: "ok", message: "No MCP servers declared." });
+  return lines;
+}
