@@ -5,6 +5,7 @@ import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as postgres from "../src/postgres.js";
 import * as recorder from "../src/recorder.js";
+import * as report from "../src/report.js";
 import * as sqlite from "../src/sqlite.js";
 import * as sqliteHealth from "../src/sqlite-health.js";
 
@@ -184,6 +185,23 @@ describe("public API", () => {
         "createPostgresRunEventSink",
         "openPostgresRunStore",
         "openPostgresRunStoreForReading",
+      ]
+    `);
+  });
+
+  test("./report", () => {
+    expect(Object.keys(report).sort()).toMatchInlineSnapshot(`
+      [
+        "runListReport",
+        "runShowReport",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "report.ts"))).toMatchInlineSnapshot(`
+      [
+        "RunListing",
+        "RunShowReport",
+        "runListReport",
+        "runShowReport",
       ]
     `);
   });
