@@ -122,6 +122,7 @@ describe("public API", () => {
         "liveRunsOfConversation",
         "openRunStore",
         "openRunStoreForReading",
+        "openRunsForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -154,6 +155,7 @@ describe("public API", () => {
         "liveRunsOfConversation",
         "openRunStore",
         "openRunStoreForReading",
+        "openRunsForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -173,6 +175,7 @@ describe("public API", () => {
         "createPostgresRunEventSink",
         "openPostgresRunStore",
         "openPostgresRunStoreForReading",
+        "openPostgresRunsForReading",
       ]
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
@@ -185,6 +188,7 @@ describe("public API", () => {
         "createPostgresRunEventSink",
         "openPostgresRunStore",
         "openPostgresRunStoreForReading",
+        "openPostgresRunsForReading",
       ]
     `);
   });
@@ -192,6 +196,7 @@ describe("public API", () => {
   test("./report", () => {
     expect(Object.keys(report).sort()).toMatchInlineSnapshot(`
       [
+        "damagedRunStoreMessage",
         "runListReport",
         "runShowReport",
       ]
@@ -200,6 +205,9 @@ describe("public API", () => {
       [
         "RunListing",
         "RunShowReport",
+        "RunStoreLocation",
+        "RunsForReading",
+        "damagedRunStoreMessage",
         "runListReport",
         "runShowReport",
       ]

@@ -8,12 +8,12 @@ import {
   type RunSummary,
   runsOfConversationQuery,
 } from "@mono-agent/run-history";
-import { runListReport, runShowReport } from "@mono-agent/run-history/report";
+import { damagedRunStoreMessage, runListReport, runShowReport } from "@mono-agent/run-history/report";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { agentConfigOptions } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { damagedRunStoreError, openAgentRunStore } from "./open-agent-run-store.js";
+import { openAgentRunStore } from "./open-agent-run-store.js";
 
 const USAGE =
   "mono-agent runs list [--conversation ID] [--status S] [--limit N] [--json] | runs show <runId> [--events] [--json]  [--config FILE] [--env-file FILE]";
@@ -120,7 +120,7 @@ async function listRuns(
     io.stdout.write(runListReport({ runs: page.runs, total, hasMore: page.hasMore, filtered }, format));
     return EXIT_OK;
   } catch (error) {
-    throw damagedRunStoreError(error, runs);
+    throw new ExitError(damagedRunStoreMessage(error, runs), EXIT_FAILURE);
   } finally {
     await runs.close();
   }
@@ -143,7 +143,7 @@ async function showRun(
     run = await runs.store?.getRun(runId);
     if (run) read = await runs.readEvents(runId);
   } catch (error) {
-    throw damagedRunStoreError(error, runs);
+    throw new ExitError(damagedRunStoreMessage(error, runs), EXIT_FAILURE);
   } finally {
     await runs.close();
   }
