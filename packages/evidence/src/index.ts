@@ -20,18 +20,19 @@ export {
 export { OMISSION_MARKERS, TRUNCATED_KEYS_KEY } from "./omission-markers.js";
 export { HOST_PATH_MAX_TRAILING_COMPONENTS, opaquePaths } from "./opaque-paths.js";
 export {
+  opaquePathsInJson,
   type ProjectionBounds,
   type RedactJsonOptions,
-  opaquePathsInJson,
   redactJson,
 } from "./redact-json.js";
+export { renderTable } from "./render-table.js";
 export type { SecretFinding, SecretKind } from "./secret-kind.js";
 export { createSecretScanner, type SecretScanner, type SecretScannerOptions } from "./secret-scanner.js";
 export { isSensitiveKey, redactsNumbersUnder } from "./sensitive-keys.js";
 export { isSensitivePathComponent } from "./sensitive-path-component.js";
 export { splitModelText } from "./split-model-text.js";
-export { stripTerminalControls, terminalSafeJson } from "./terminal-controls.js";
 export { decodeStructuralCursor, encodeStructuralCursor } from "./structural-cursor.js";
+export { stripTerminalControls, terminalSafeJson } from "./terminal-controls.js";
 export { truncateUtf8, utf8ByteLength } from "./truncate-utf8.js";
 export {
   isHistoryToolName,

@@ -6,6 +6,11 @@ export {
   isConversationId,
 } from "./conversation-id.js";
 export {
+  groupRolloverBuckets,
+  type RolloverBucketSummary,
+  type RolloverGroup,
+} from "./group-rollover-buckets.js";
+export {
   logicalConversationId,
   ROLLOVER_BUCKET_PATTERN,
   rolloverBucketAt,

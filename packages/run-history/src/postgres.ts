@@ -8,4 +8,5 @@ export {
   type OpenPostgresRunStoreForReadingOptions,
   openPostgresRunStoreForReading,
 } from "./postgres/open-postgres-run-store-for-reading.js";
+export { openPostgresRunsForReading } from "./postgres/open-postgres-runs-for-reading.js";
 export { createPostgresRunEventReader, createPostgresRunEventSink } from "./postgres/postgres-run-events.js";

@@ -12,6 +12,7 @@ export {
   type OpenRunStoreForReadingOptions,
   openRunStoreForReading,
 } from "./sqlite/open-run-store-for-reading.js";
+export { openRunsForReading } from "./sqlite/open-runs-for-reading.js";
 export { currentRunOwner, isRunOwnerAlive } from "./sqlite/process-owner.js";
 export {
   type ReconcileInterruptedRunsOptions,

@@ -5,6 +5,7 @@ import * as check from "../src/check.js";
 import * as root from "../src/index.js";
 import * as postgres from "../src/postgres.js";
 import * as recorder from "../src/recorder.js";
+import * as report from "../src/report.js";
 import * as sqlite from "../src/sqlite.js";
 import * as sqliteHealth from "../src/sqlite-health.js";
 
@@ -121,6 +122,7 @@ describe("public API", () => {
         "liveRunsOfConversation",
         "openRunStore",
         "openRunStoreForReading",
+        "openRunsForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -153,6 +155,7 @@ describe("public API", () => {
         "liveRunsOfConversation",
         "openRunStore",
         "openRunStoreForReading",
+        "openRunsForReading",
         "readRunEvents",
         "reconcileInterruptedRuns",
         "replaceFileAtomically",
@@ -172,6 +175,7 @@ describe("public API", () => {
         "createPostgresRunEventSink",
         "openPostgresRunStore",
         "openPostgresRunStoreForReading",
+        "openPostgresRunsForReading",
       ]
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
@@ -184,6 +188,28 @@ describe("public API", () => {
         "createPostgresRunEventSink",
         "openPostgresRunStore",
         "openPostgresRunStoreForReading",
+        "openPostgresRunsForReading",
+      ]
+    `);
+  });
+
+  test("./report", () => {
+    expect(Object.keys(report).sort()).toMatchInlineSnapshot(`
+      [
+        "damagedRunStoreMessage",
+        "runListReport",
+        "runShowReport",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "report.ts"))).toMatchInlineSnapshot(`
+      [
+        "RunListing",
+        "RunShowReport",
+        "RunStoreLocation",
+        "RunsForReading",
+        "damagedRunStoreMessage",
+        "runListReport",
+        "runShowReport",
       ]
     `);
   });

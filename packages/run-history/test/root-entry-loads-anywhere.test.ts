@@ -31,6 +31,7 @@ describe("package shape", () => {
       "./postgres",
       "./check",
       "./recorder",
+      "./report",
       "./package.json",
       "./sqlite-health",
     ]);

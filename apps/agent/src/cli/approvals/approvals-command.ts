@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { renderTable } from "@mono-agent/evidence";
 import type { InteractionStore } from "@mono-agent/interaction";
 import { interactionStoreFile } from "@mono-agent/interaction/host";
 import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
@@ -7,7 +8,6 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, failureOf, usageError } from "../exit-error.js";
 import { agentConfigOptions, loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { renderTable } from "../render-table.js";
 
 const USAGE =
   "mono-agent approvals list [--limit N] [--json] | approvals revoke <approvalId> [--json]  [--config FILE] [--env-file FILE]";

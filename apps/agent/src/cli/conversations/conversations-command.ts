@@ -1,3 +1,4 @@
+import { groupRolloverBuckets } from "@mono-agent/ids";
 import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import {
   type ConversationReset,
@@ -13,7 +14,6 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, failureOf, usageError } from "../exit-error.js";
 import { agentConfigOptions, loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { groupRolloverBuckets } from "./group-rollover-buckets.js";
 import { openAgentConversationStore, storeAction } from "./open-agent-conversation-stores.js";
 import { openAgentResetStores } from "./open-agent-reset-stores.js";
 import { renderConversationTable, renderReset } from "./render-conversations.js";

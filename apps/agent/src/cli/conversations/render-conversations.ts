@@ -1,7 +1,7 @@
+import { renderTable } from "@mono-agent/evidence";
 import { rolloverBucketOf } from "@mono-agent/ids";
 import type { ConversationReset } from "../../app/conversations/reset-conversation.js";
 import type { ConversationSummary } from "../../conversations/conversation-store.js";
-import { renderTable } from "../render-table.js";
 
 function time(ms: number): string {
   return new Date(ms)

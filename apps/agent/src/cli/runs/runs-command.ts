@@ -1,7 +1,5 @@
-import { terminalSafeJson } from "@mono-agent/evidence";
 import {
   isRunStatus,
-  RUN_EVENTS_READ_MAX,
   RUN_ID_PATTERN,
   RUN_LIST_MAX_LIMIT,
   RUN_STATUSES,
@@ -10,12 +8,12 @@ import {
   type RunSummary,
   runsOfConversationQuery,
 } from "@mono-agent/run-history";
+import { damagedRunStoreMessage, runListReport, runShowReport } from "@mono-agent/run-history/report";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { agentConfigOptions } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { damagedRunStoreError, openAgentRunStore } from "./open-agent-run-store.js";
-import { renderEvent, renderEventsHealth, renderRunDetail, renderRunTable } from "./render-runs.js";
+import { openAgentRunStore } from "./open-agent-run-store.js";
 
 const USAGE =
   "mono-agent runs list [--conversation ID] [--status S] [--limit N] [--json] | runs show <runId> [--events] [--json]  [--config FILE] [--env-file FILE]";
@@ -109,33 +107,20 @@ async function listRuns(
     ...(status ? { statuses: [status] } : {}),
   };
   const runs = await openAgentRunStore(io, options.storeOptions);
+  const format = options.json ? "json" : "text";
   const { store } = runs;
   if (!store) {
     await runs.close();
-    io.stdout.write(
-      options.json ? `${JSON.stringify({ runs: [], count: 0, total: 0 })}\n` : "No runs recorded yet.\n",
-    );
+    io.stdout.write(runListReport(undefined, format));
     return EXIT_OK;
   }
   try {
     const [page, total] = await Promise.all([store.listRuns({ ...query, limit }), store.countRuns(query)]);
-    if (options.json) {
-      io.stdout.write(
-        `${terminalSafeJson({ runs: page.runs, count: page.runs.length, total, hasMore: page.hasMore })}\n`,
-      );
-    } else if (page.runs.length === 0) {
-      io.stdout.write(
-        total === 0 && !conversation && !status ? "No runs recorded yet.\n" : "No runs match.\n",
-      );
-    } else {
-      io.stdout.write(renderRunTable(page.runs));
-      io.stdout.write(
-        `Showing ${page.runs.length} of ${total}. \`mono-agent runs show <runId>\` for one run.\n`,
-      );
-    }
+    const filtered = Boolean(conversation) || status !== undefined;
+    io.stdout.write(runListReport({ runs: page.runs, total, hasMore: page.hasMore, filtered }, format));
     return EXIT_OK;
   } catch (error) {
-    throw damagedRunStoreError(error, runs);
+    throw new ExitError(damagedRunStoreMessage(error, runs), EXIT_FAILURE);
   } finally {
     await runs.close();
   }
@@ -158,7 +143,7 @@ async function showRun(
     run = await runs.store?.getRun(runId);
     if (run) read = await runs.readEvents(runId);
   } catch (error) {
-    throw damagedRunStoreError(error, runs);
+    throw new ExitError(damagedRunStoreMessage(error, runs), EXIT_FAILURE);
   } finally {
     await runs.close();
   }
@@ -167,28 +152,8 @@ async function showRun(
       `no run ${runId} is recorded; \`mono-agent runs list\` shows the runs there are`,
       EXIT_FAILURE,
     );
-  const bad = read.badLines.length + read.omittedBadLines;
-  if (options.json) {
-    const { events, ...health } = read;
-    io.stdout.write(
-      `${terminalSafeJson({ run, eventsFile: health, ...(options.events ? { events } : {}) })}\n`,
-    );
-  } else {
-    io.stdout.write(renderRunDetail(run, read));
-    if (options.events) {
-      io.stdout.write("Events:\n");
-      // A head-tail read keeps the first half of the cap, then the last events.
-      const headCount = Math.ceil(RUN_EVENTS_READ_MAX / 2);
-      read.events.forEach((entry, index) => {
-        if (read.omittedEvents > 0 && index === headCount)
-          io.stdout.write(`  … ${read.omittedEvents} events not shown …\n`);
-        io.stdout.write(`${renderEvent(entry.line, entry.event)}\n`);
-      });
-    }
-  }
-  if (bad > 0)
-    io.stderr.write(
-      `mono-agent runs: the events file of run ${runId} is damaged: ${renderEventsHealth(read)}\n`,
-    );
+  const report = runShowReport(run, read, { events: options.events, format: options.json ? "json" : "text" });
+  io.stdout.write(report.output);
+  if (report.damage) io.stderr.write(`mono-agent runs: ${report.damage}\n`);
   return EXIT_OK;
 }

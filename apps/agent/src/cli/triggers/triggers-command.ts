@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { terminalSafeJson } from "@mono-agent/evidence";
+import { renderTable, terminalSafeJson } from "@mono-agent/evidence";
 import {
   describeTriggerRun,
   describeTriggers,
@@ -11,7 +11,6 @@ import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { renderTable } from "../render-table.js";
 import { startFailureMessage } from "../start-failure-message.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 

@@ -1,5 +1,5 @@
 /**
- * A plain-text table for the CLI: a header row and rows, columns padded to their widest cell and
+ * A plain-text table for a terminal: a header row and rows, columns padded to their widest cell and
  * separated by two spaces; the last column is not padded, and trailing spaces are trimmed.
  */
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
