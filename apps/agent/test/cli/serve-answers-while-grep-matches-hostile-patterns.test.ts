@@ -112,7 +112,9 @@ function slowestDuringGrep(polls: readonly { start: number; end: number }[]) {
 }
 
 describe("mono-agent serve stays responsive while Grep matches a hostile pattern", () => {
-  it('Grep {"pattern":"(a+)+$"} over 34 characters answers within 1 s; the other thread answers within 200 ms', async () => {
+  // A backtracking engine needs about 2^33 steps here (minutes) and would block the thread it runs on;
+  // the bounds below are wide enough for a loaded CI machine and far below that.
+  it('Grep {"pattern":"(a+)+$"} over 34 characters answers within 10 s; the other thread answers within 1 s', async () => {
     const { turn, polls } = await runWhilePolling('grep {"pattern":"(a+)+$"}');
     expect(turn.assistantText).toBe("grep result: No matches for (a+)+$");
     const timing = model.timings[model.timings.length - 1]!;
@@ -121,8 +123,8 @@ describe("mono-agent serve stays responsive while Grep matches a hostile pattern
       `Grep (a+)+$: tool call to result ${(timing.resultAt! - timing.calledAt).toFixed(0)} ms; ` +
         `${during} read(s) of the other thread meanwhile, the slowest ${slowestMs.toFixed(0)} ms`,
     );
-    expect(timing.resultAt! - timing.calledAt).toBeLessThan(1_000);
-    expect(slowestMs).toBeLessThan(200);
+    expect(timing.resultAt! - timing.calledAt).toBeLessThan(10_000);
+    expect(slowestMs).toBeLessThan(1_000);
   });
 
   it("a backtracking-only pattern (lookahead) runs out of its 5 s budget with a clear tool error, off the event loop", async () => {
