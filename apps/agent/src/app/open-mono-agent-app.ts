@@ -6,6 +6,7 @@ import { ContinuationError, type DeliveredContinuation } from "@mono-agent/conti
 import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
 import type { ToolPolicy } from "@mono-agent/policy";
+import { runHistoryToolServers } from "@mono-agent/run-history/recorder";
 import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
 import { openSessionHistoryTools, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
@@ -20,7 +21,6 @@ import {
   resetConversationRecords,
 } from "./conversations/reset-conversation.js";
 import { rolloverConversationId } from "./conversations/rollover-conversation.js";
-import { runHistoryProviders } from "./history/run-history-tool.js";
 import { collectHostSecrets } from "./host-secrets.js";
 import { askUserProvider } from "./interaction/ask-user-provider.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
@@ -219,13 +219,13 @@ export async function openMonoAgentApp(
       askUserProvider(policy, interaction, options.adapterSendTools),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
-      ...runHistoryProviders({
+      ...runHistoryToolServers({
         loaded,
         env: options.env,
         policy,
         store: recording?.store,
         ...(recording ? { readEvents: recording.readEvents } : {}),
-      }),
+      }).map((server) => requestScopedToolProvider(server)),
     ],
     customModels: options.customModels ?? {},
     observers: [
