@@ -25,6 +25,11 @@ export type {
   RunRecordingObserver,
 } from "./recorder/recorded-run.js";
 export { redactStrings } from "./recorder/redact-strings.js";
+export {
+  type RunHistoryToolServer,
+  runHistoryToolServer,
+  runHistoryToolServers,
+} from "./recorder/run-history-tool-server.js";
 export type {
   ContinuationDeliveryRun,
   RunRecordingService,

@@ -254,6 +254,8 @@ describe("public API", () => {
         "createRunEventRedactor",
         "createRunHistoryServerFactory",
         "redactStrings",
+        "runHistoryToolServer",
+        "runHistoryToolServers",
         "startRunRecording",
       ]
     `);
@@ -273,6 +275,7 @@ describe("public API", () => {
         "RunEventRedactor",
         "RunHistoryServerFactoryOptions",
         "RunHistoryServerScope",
+        "RunHistoryToolServer",
         "RunRecordingObserver",
         "RunRecordingService",
         "StartRunRecordingOptions",
@@ -281,6 +284,8 @@ describe("public API", () => {
         "createRunEventRedactor",
         "createRunHistoryServerFactory",
         "redactStrings",
+        "runHistoryToolServer",
+        "runHistoryToolServers",
         "startRunRecording",
       ]
     `);

@@ -6,8 +6,10 @@ import { ContinuationError, type DeliveredContinuation } from "@mono-agent/conti
 import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
 import type { ToolPolicy } from "@mono-agent/policy";
+import { runHistoryToolServers } from "@mono-agent/run-history/recorder";
 import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
 import type { HostProcessLedger } from "@mono-agent/sandbox/node";
+import { openSessionHistoryTools, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
 import { collectProtectedPaths } from "@mono-agent/tools/check";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
@@ -19,8 +21,6 @@ import {
   resetConversationRecords,
 } from "./conversations/reset-conversation.js";
 import { rolloverConversationId } from "./conversations/rollover-conversation.js";
-import { runHistoryProviders } from "./history/run-history-tool.js";
-import { openSessionHistorySidecar, sessionHistoryFile } from "./history/session-history-sidecar.js";
 import { collectHostSecrets } from "./host-secrets.js";
 import { askUserProvider } from "./interaction/ask-user-provider.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
@@ -103,17 +103,21 @@ export async function openMonoAgentApp(
           })
         : undefined,
   )) ?? { store: undefined, providers: [], close() {} };
-  const sidecarInput = { loaded, env: options.env, policy, secretScanner: hostSecrets.scanner };
+  const sidecarInput = {
+    loaded,
+    env: options.env,
+    policy,
+    secretScanner: hostSecrets.scanner,
+    serve: requestScopedToolProvider,
+  };
   // With storage.postgres the sidecar is the one shared store (loaded only then: a SQLite host never loads pg).
   const sessionHistory =
     storage.kind === "postgres"
-      ? await (
-          await import("./history/session-history-sidecar-postgres.js")
-        ).openPostgresSessionHistorySidecar({
+      ? await (await import("@mono-agent/session-history/postgres")).openPostgresSessionHistoryTools({
           ...sidecarInput,
           postgres: storage.postgres,
         })
-      : openSessionHistorySidecar(sidecarInput);
+      : openSessionHistoryTools(sidecarInput);
   const recording =
     options.recordRuns === false
       ? undefined
@@ -215,13 +219,13 @@ export async function openMonoAgentApp(
       askUserProvider(policy, interaction, options.adapterSendTools),
       ...memory.providers,
       ...sessionHistory.appToolProviders,
-      ...runHistoryProviders({
+      ...runHistoryToolServers({
         loaded,
         env: options.env,
         policy,
         store: recording?.store,
         ...(recording ? { readEvents: recording.readEvents } : {}),
-      }),
+      }).map((server) => requestScopedToolProvider(server)),
     ],
     customModels: options.customModels ?? {},
     observers: [

@@ -4,9 +4,8 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
 import { OMISSION_MARKERS } from "@mono-agent/evidence";
 import { COLD_RESEED_HEADER } from "@mono-agent/session-history";
-import { openToolHistoryStore } from "@mono-agent/session-history/sqlite";
+import { openToolHistoryStore, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 

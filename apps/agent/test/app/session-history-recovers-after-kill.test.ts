@@ -3,10 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { openToolHistoryStore } from "@mono-agent/session-history/sqlite";
+import { openToolHistoryStore, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
-import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 

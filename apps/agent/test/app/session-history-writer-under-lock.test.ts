@@ -2,10 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { openToolHistoryStore } from "@mono-agent/session-history/sqlite";
+import { openToolHistoryStore, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { sessionHistoryFile } from "../../src/app/history/session-history-sidecar.js";
 import type { RunObserver } from "../../src/app/run/run-observer.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 

@@ -1,5 +1,12 @@
 export type { OpenSessionHistoryOptions, SessionHistoryService } from "../host/session-history-service.js";
+export type {
+  OpenSessionHistoryToolsOptions,
+  ServeSessionHistory,
+  SessionHistoryTools,
+  UnavailableSessionHistoryTools,
+} from "../host/session-history-tools.js";
 export { openPostgresSessionHistory } from "./open-postgres-session-history.js";
+export { openPostgresSessionHistoryTools } from "./open-postgres-session-history-tools.js";
 export {
   type OpenPostgresToolHistorySidecarOptions,
   openPostgresToolHistorySidecar,

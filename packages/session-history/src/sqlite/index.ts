@@ -4,8 +4,19 @@ export {
   type SessionHistoryServerScope,
 } from "../host/create-session-history-server-factory.js";
 export type { OpenSessionHistoryOptions, SessionHistoryService } from "../host/session-history-service.js";
+export {
+  type OpenSessionHistoryToolsOptions,
+  type ServeSessionHistory,
+  type SessionHistoryAugmenter,
+  type SessionHistoryToolServer,
+  type SessionHistoryTools,
+  type SessionHistoryToolsStore,
+  sessionHistoryToolServer,
+  type UnavailableSessionHistoryTools,
+} from "../host/session-history-tools.js";
 export { runToolOutputDir } from "./artifact-paths.js";
 export { openSessionHistory } from "./open-session-history.js";
+export { openSessionHistoryTools, sessionHistoryFile } from "./open-session-history-tools.js";
 export { openToolHistorySidecar, type ToolHistorySidecar } from "./open-tool-history-sidecar.js";
 export {
   type OpenToolHistoryStoreOptions,
