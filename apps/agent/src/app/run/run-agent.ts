@@ -13,6 +13,7 @@ import {
   type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
+import type { HostSecrets } from "@mono-agent/mcp-env";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import { createRunEventMapper, redactStrings } from "@mono-agent/run-history/recorder";
 import { sandboxPolicyForRun } from "@mono-agent/sandbox";
@@ -21,7 +22,6 @@ import type { ProtectedPaths } from "@mono-agent/tools";
 import { BUILTIN_TOOL_NAMES } from "@mono-agent/tools/node";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
 import type { ResolvedModel } from "../../runtime/models.js";
-import type { HostSecrets } from "../host-secrets.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { createRunEventRedactor, type RunEvent, type RunStatus } from "./run-events.js";
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
