@@ -10,6 +10,7 @@ import {
   type McpTaskHandoff,
   mcpAgentToolInfo,
   type RunServerSpec,
+  resolveRunServerSpecs,
   type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
@@ -27,7 +28,6 @@ import { createRunEventRedactor, type RunEvent, type RunStatus } from "./run-eve
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
 import type { HistoryAugmenter, RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
-import { resolveRunServerSpecs } from "./run-server-specs.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 export type { RunRequest, RunResult } from "./run-request.js";
