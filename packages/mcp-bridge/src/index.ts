@@ -31,6 +31,7 @@ export type {
   McpTaskHandoffRequest,
 } from "./mcp-task-handoff.js";
 export type { McpToolListCache } from "./mcp-tool-list-cache.js";
+export { prelaunchableServers } from "./prelaunchable-servers.js";
 export {
   type McpServerProbe,
   type ProbedMcpPrompt,
@@ -38,6 +39,7 @@ export {
   type ProbeMcpServerOptions,
   probeMcpServer,
 } from "./probe-mcp-server.js";
+export { resolveRunServerSpecs, type SkippedServer } from "./resolve-run-server-specs.js";
 export type { RunOAuthSettings } from "./run-oauth.js";
 export type {
   RunRemoteServerSpec,

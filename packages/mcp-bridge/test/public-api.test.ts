@@ -24,7 +24,9 @@ describe("public API", () => {
         "createMemoryMcpAuthStore",
         "limitToolOutput",
         "mcpAgentToolInfo",
+        "prelaunchableServers",
         "probeMcpServer",
+        "resolveRunServerSpecs",
         "startMcpServers",
       ]
     `);
@@ -67,6 +69,7 @@ describe("public API", () => {
         "RunServerOptions",
         "RunServerSpec",
         "RunStdioServerSpec",
+        "SkippedServer",
         "StdioLauncher",
         "TaskHandoffReason",
         "checkMcpTasks",
@@ -75,7 +78,9 @@ describe("public API", () => {
         "createMemoryMcpAuthStore",
         "limitToolOutput",
         "mcpAgentToolInfo",
+        "prelaunchableServers",
         "probeMcpServer",
+        "resolveRunServerSpecs",
         "startMcpServers",
       ]
     `);

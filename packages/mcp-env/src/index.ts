@@ -16,6 +16,7 @@ export {
   type ContinuationCapabilityRequest,
   type ContinuationMode,
 } from "./continuation-capability.js";
+export { collectHostSecrets, type HostSecrets } from "./host-secrets.js";
 export {
   applyContinuationCapability,
   type ContinuationOverlay,

@@ -5,6 +5,7 @@ import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
 import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
+import { collectHostSecrets } from "@mono-agent/mcp-env";
 import type { ToolPolicy } from "@mono-agent/policy";
 import { runHistoryToolServers } from "@mono-agent/run-history/recorder";
 import { liveRunsOfConversation } from "@mono-agent/run-history/sqlite";
@@ -21,7 +22,6 @@ import {
   resetConversationRecords,
 } from "./conversations/reset-conversation.js";
 import { rolloverConversationId } from "./conversations/rollover-conversation.js";
-import { collectHostSecrets } from "./host-secrets.js";
 import { askUserProvider } from "./interaction/ask-user-provider.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
 import { composeRunContext } from "./request-context/request-context-composition.js";

@@ -1,4 +1,5 @@
 import { loadMonoAgentConfig } from "@mono-agent/config";
+import { prelaunchableServers } from "@mono-agent/mcp-bridge";
 import {
   createPrelaunchingStdioLauncher,
   type PrelaunchingStdioLauncher,
@@ -9,7 +10,6 @@ import { conversationStoreFile } from "../conversations/conversation-store-file.
 import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
 import { startHostLedger } from "./host-leftovers.js";
 import type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";
-import { prelaunchableServers } from "./prelaunchable-servers.js";
 import { type StartupWarning, startOptional } from "./startup-warnings.js";
 
 export type { MonoAgentApp, StartMonoAgentAppOptions } from "./mono-agent-app.js";

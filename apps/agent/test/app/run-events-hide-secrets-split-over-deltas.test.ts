@@ -1,6 +1,6 @@
 import { loadMonoAgentConfig } from "@mono-agent/config";
+import { collectHostSecrets, type HostSecrets } from "@mono-agent/mcp-env";
 import { beforeAll, describe, expect, it } from "vitest";
-import { collectHostSecrets, type HostSecrets } from "../../src/app/host-secrets.js";
 import { createRunEventRedactor, type RunEvent } from "../../src/app/run/run-events.js";
 
 const SECRET = "sk-host-secret-value-0123456789";

@@ -4,6 +4,7 @@ import {
   handedOffTaskId,
   taskHandoffDeadlineMs,
 } from "@mono-agent/continuations/node";
+import { resolveRunServerSpecs } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import {
   type HandedOffTaskStore,
@@ -12,7 +13,6 @@ import {
 } from "@mono-agent/mcp-bridge/tasks";
 import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
 import { mcpAuthStoreFile, mcpLoginHint } from "../mcp/mcp-auth-store-file.js";
-import { resolveRunServerSpecs } from "../run/run-server-specs.js";
 
 /** The continuation service (SQLite or PostgreSQL store) as the bridge's store of handed-off tasks. */
 export function handedOffTaskStore(

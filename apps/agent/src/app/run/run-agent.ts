@@ -10,9 +10,11 @@ import {
   type McpTaskHandoff,
   mcpAgentToolInfo,
   type RunServerSpec,
+  resolveRunServerSpecs,
   type StdioLauncher,
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
+import type { HostSecrets } from "@mono-agent/mcp-env";
 import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import { createRunEventMapper, redactStrings } from "@mono-agent/run-history/recorder";
 import { sandboxPolicyForRun } from "@mono-agent/sandbox";
@@ -21,13 +23,11 @@ import type { ProtectedPaths } from "@mono-agent/tools";
 import { BUILTIN_TOOL_NAMES } from "@mono-agent/tools/node";
 import type { ConversationStore } from "../../conversations/conversation-store.js";
 import type { ResolvedModel } from "../../runtime/models.js";
-import type { HostSecrets } from "../host-secrets.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
 import { createRunEventRedactor, type RunEvent, type RunStatus } from "./run-events.js";
 import { promptInput, startRunMcpServers } from "./run-mcp-servers.js";
 import type { HistoryAugmenter, RunObserver, RunServerPreparer, RunStartInfo } from "./run-observer.js";
 import type { RunRequest, RunResult } from "./run-request.js";
-import { resolveRunServerSpecs } from "./run-server-specs.js";
 import { readSystemPrompt } from "./system-prompt.js";
 
 export type { RunRequest, RunResult } from "./run-request.js";

@@ -1,5 +1,6 @@
 import type { DeclaredMcpServer } from "@mono-agent/config";
 import { unknownMcpServerProblem } from "@mono-agent/config/closest-key";
+import { resolveRunServerSpecs } from "@mono-agent/mcp-bridge";
 import {
   createFileMcpAuthStore,
   loginMcpServer,
@@ -8,7 +9,6 @@ import {
   mcpLogoutLine,
 } from "@mono-agent/mcp-bridge/node";
 import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp/mcp-auth-store-file.js";
-import { resolveRunServerSpecs } from "../../app/run/run-server-specs.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, usageError } from "../exit-error.js";
 import { loadAgentConfigAndEnv } from "../load-agent-config.js";

@@ -1,8 +1,8 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
+import { resolveRunServerSpecs } from "@mono-agent/mcp-bridge";
 import { createFileMcpAuthStore } from "@mono-agent/mcp-bridge/node";
 import { type DeclaredServerProbe, probeDeclaredServers } from "@mono-agent/mcp-bridge/probe";
 import { mcpAuthStoreFile, mcpLoginHint } from "../../app/mcp/mcp-auth-store-file.js";
-import { resolveRunServerSpecs } from "../../app/run/run-server-specs.js";
 import { createWatchedStdioLauncher } from "../../runtime/create-watched-stdio-launcher.js";
 import { readPackageVersion } from "../package-version.js";
 

@@ -1,6 +1,6 @@
 import type { LoadedConfig } from "@mono-agent/config";
-import type { RunStdioServerSpec } from "@mono-agent/mcp-bridge";
-import { resolveRunServerSpecs } from "./run/run-server-specs.js";
+import { resolveRunServerSpecs } from "./resolve-run-server-specs.js";
+import type { RunStdioServerSpec } from "./run-server-spec.js";
 
 /**
  * The stdio servers a run can start before it begins (`prelaunchStdioServers`): the declared, enabled

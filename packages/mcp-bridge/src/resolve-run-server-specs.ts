@@ -1,5 +1,5 @@
 import { type LoadedConfig, MonoAgentConfigError, resolveMcpServer } from "@mono-agent/config";
-import type { RunServerSpec } from "@mono-agent/mcp-bridge";
+import type { RunServerSpec } from "./run-server-spec.js";
 
 /** A declared server that could not be prepared for this run, e.g. a `$env` variable that is not set. */
 export interface SkippedServer {
