@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import * as checkEntry from "../src/check.js";
 import * as closestKeyEntry from "../src/closest-key.js";
 import * as root from "../src/index.js";
+import * as initEntry from "../src/init.js";
 import * as mcpImportEntry from "../src/mcp-import.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -208,6 +209,23 @@ describe("public API", () => {
         "mcpImportReport",
         "planMcpImport",
         "writeMcpImport",
+      ]
+    `);
+  });
+  test("./init", () => {
+    expect(Object.keys(initEntry).sort()).toMatchInlineSnapshot(`
+      [
+        "SCHEMA_FOLDER",
+        "scaffoldFiles",
+        "writeAgentFolder",
+      ]
+    `);
+    expect(exportedNames(join(sourceDir, "init.ts"))).toMatchInlineSnapshot(`
+      [
+        "AgentFolderWrite",
+        "SCHEMA_FOLDER",
+        "scaffoldFiles",
+        "writeAgentFolder",
       ]
     `);
   });

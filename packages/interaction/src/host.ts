@@ -1,3 +1,4 @@
+export { approvalsListReport, openSqliteApprovals, revokeApprovalReport } from "./host/approvals-report.js";
 export {
   type InteractionHost,
   type InteractionHostConfig,

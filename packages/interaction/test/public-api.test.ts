@@ -160,8 +160,11 @@ describe("public API", () => {
   test("./host", () => {
     expect(Object.keys(host).sort()).toMatchInlineSnapshot(`
       [
+        "approvalsListReport",
         "attachWebAskChannel",
         "interactionStoreFile",
+        "openSqliteApprovals",
+        "revokeApprovalReport",
         "startInteractionHost",
       ]
     `);
@@ -170,8 +173,11 @@ describe("public API", () => {
         "InteractionHost",
         "InteractionHostConfig",
         "WebAskSource",
+        "approvalsListReport",
         "attachWebAskChannel",
         "interactionStoreFile",
+        "openSqliteApprovals",
+        "revokeApprovalReport",
         "startInteractionHost",
       ]
     `);

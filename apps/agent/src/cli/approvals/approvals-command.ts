@@ -1,8 +1,5 @@
-import { existsSync } from "node:fs";
-import { renderTable } from "@mono-agent/evidence";
 import type { InteractionStore } from "@mono-agent/interaction";
-import { interactionStoreFile } from "@mono-agent/interaction/host";
-import { createSqliteInteractionStore } from "@mono-agent/interaction/sqlite";
+import { approvalsListReport, openSqliteApprovals, revokeApprovalReport } from "@mono-agent/interaction/host";
 import { postgresStorageSettings } from "../../storage/agent-storage.js";
 import type { CliIo } from "../cli-io.js";
 import { EXIT_FAILURE, EXIT_OK, ExitError, failureOf, usageError } from "../exit-error.js";
@@ -63,68 +60,26 @@ export async function approvalsCommand(argv: readonly string[], io: CliIo): Prom
       USAGE,
     );
   const { loaded, env } = await loadAgentConfigAndEnv(io, agentConfigOptions(values));
-  let store: InteractionStore;
+  const format = values.json ? "json" : "text";
+  let store: InteractionStore | undefined;
   try {
     const settings = postgresStorageSettings(loaded, env);
     if (settings !== undefined) {
       // PostgreSQL (pg and the shared stores) is loaded only when storage.postgres is on.
       const { openSharedInteractionStore } = await import("../../storage/agent-storage-postgres.js");
       store = openSharedInteractionStore(settings);
-    } else {
-      const file = interactionStoreFile(loaded);
-      if (!existsSync(file)) {
-        if (action === "revoke")
-          throw new ExitError(`no approval ${JSON.stringify(rest[0])}: none recorded yet`, EXIT_FAILURE);
-        io.stdout.write(
-          values.json ? `${JSON.stringify({ approvals: [], count: 0 })}\n` : "No approvals recorded yet.\n",
-        );
-        return EXIT_OK;
-      }
-      store = createSqliteInteractionStore({ file });
-    }
+    } else store = openSqliteApprovals(loaded);
   } catch (error) {
-    if (error instanceof ExitError) throw error;
     throw failureOf(error);
   }
   try {
     if (action === "revoke") {
-      const approvalId = rest[0] as string;
-      if (!store.revokeApproval(approvalId, Date.now()))
-        throw new ExitError(
-          `no live approval ${JSON.stringify(approvalId)}: it does not exist or is already revoked (see mono-agent approvals list)`,
-          EXIT_FAILURE,
-        );
-      io.stdout.write(
-        values.json ? `${JSON.stringify({ revoked: approvalId })}\n` : `Revoked ${approvalId}.\n`,
-      );
-      return EXIT_OK;
-    }
-    const approvals = store.listApprovals(limit);
-    if (values.json) {
-      io.stdout.write(`${JSON.stringify({ approvals, count: approvals.length })}\n`);
-      return EXIT_OK;
-    }
-    if (approvals.length === 0) {
-      io.stdout.write("No approvals recorded yet.\n");
-      return EXIT_OK;
-    }
-    io.stdout.write(
-      renderTable(
-        ["id", "tool", "decision", "scope", "conversation", "answered by", "when", "revoked"],
-        approvals.map((record) => [
-          record.approvalId,
-          record.toolName,
-          record.decision,
-          record.scope,
-          record.conversationId,
-          record.answeredBy.displayName ?? record.answeredBy.userId ?? record.answeredBy.channel,
-          new Date(record.answeredAt).toISOString(),
-          record.revokedAt === undefined ? "" : new Date(record.revokedAt).toISOString(),
-        ]),
-      ),
-    );
+      const revoked = revokeApprovalReport(store, rest[0] as string, format, Date.now());
+      if ("problem" in revoked) throw new ExitError(revoked.problem, EXIT_FAILURE);
+      io.stdout.write(revoked.output);
+    } else io.stdout.write(approvalsListReport(store?.listApprovals(limit), format));
     return EXIT_OK;
   } finally {
-    store.close();
+    store?.close();
   }
 }

@@ -19,7 +19,10 @@ export function schemaFiles(): Record<string, string> {
   );
 }
 
-/** The files of a new agent folder, by relative path. */
+/**
+ * What `mono-agent init` writes: the files of a new agent folder by relative path (the config on the demo
+ * model, a portable mcp.json with the example server, AGENTS.md, README.md, .gitignore and the schemas).
+ */
 export function scaffoldFiles(): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
