@@ -1,3 +1,5 @@
+export { webThreadStoreFile } from "./check/web-thread-store-file.js";
+export { detectWebFeatures, type WebFeaturesHost } from "./node/detect-web-features.js";
 export { memoryPageSource, type WebMemoryReader } from "./node/memory-page-source.js";
 export { generateOperatorToken } from "./node/operator-token.js";
 export {

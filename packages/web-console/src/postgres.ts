@@ -3,6 +3,10 @@ export {
   openPostgresWebThreadStore,
 } from "./node/postgres/open-postgres-web-thread-store.js";
 export {
+  type OpenSharedWebStoresOptions,
+  openSharedWebStores,
+} from "./node/postgres/open-shared-web-stores.js";
+export {
   createPostgresWebEventHub,
   type PostgresWebEventHub,
   type PostgresWebEventHubOptions,

@@ -54,30 +54,35 @@ describe("public API", () => {
     expect(Object.keys(node).sort()).toMatchInlineSnapshot(`
       [
         "createWebThreadStore",
+        "detectWebFeatures",
         "fileRunsPageSource",
         "generateOperatorToken",
         "isTitleWritable",
         "memoryPageSource",
         "startWebConsole",
         "storeRunsPageSource",
+        "webThreadStoreFile",
       ]
     `);
     expect(exportedNames(join(sourceDir, "node.ts"))).toMatchInlineSnapshot(`
       [
         "StartWebConsoleOptions",
         "WebConsole",
+        "WebFeaturesHost",
         "WebMemoryReader",
         "WebRunListStore",
         "WebRunSummaryRecord",
         "WebServer",
         "WebThreadStore",
         "createWebThreadStore",
+        "detectWebFeatures",
         "fileRunsPageSource",
         "generateOperatorToken",
         "isTitleWritable",
         "memoryPageSource",
         "startWebConsole",
         "storeRunsPageSource",
+        "webThreadStoreFile",
       ]
     `);
   });
@@ -90,11 +95,13 @@ describe("public API", () => {
         "WEB_EVENT_INLINE_MAX_BYTES",
         "createPostgresWebEventHub",
         "openPostgresWebThreadStore",
+        "openSharedWebStores",
       ]
     `);
     expect(exportedNames(join(sourceDir, "postgres.ts"))).toMatchInlineSnapshot(`
       [
         "OpenPostgresWebThreadStoreOptions",
+        "OpenSharedWebStoresOptions",
         "PostgresWebEventHub",
         "PostgresWebEventHubOptions",
         "WEB_CONSOLE_POSTGRES_MIGRATIONS",
@@ -102,6 +109,7 @@ describe("public API", () => {
         "WEB_EVENT_INLINE_MAX_BYTES",
         "createPostgresWebEventHub",
         "openPostgresWebThreadStore",
+        "openSharedWebStores",
       ]
     `);
   });
@@ -109,12 +117,14 @@ describe("public API", () => {
     expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
       [
         "checkWebConsoleConfig",
+        "webThreadStoreFile",
       ]
     `);
     expect(exportedNames(join(sourceDir, "check.ts"))).toMatchInlineSnapshot(`
       [
         "WebConsoleCheckOptions",
         "checkWebConsoleConfig",
+        "webThreadStoreFile",
       ]
     `);
   });

@@ -3,7 +3,7 @@ import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mario
 import { declaredTriggers, runTrigger } from "@mono-agent/triggers/declared";
 import { startWebConsole } from "@mono-agent/web-console/node";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { consoleAppOf } from "../../src/cli/serve/detect-web-features.js";
+import { consoleAppOf } from "../../src/cli/serve/console-app-of.js";
 import { type Faux, startFauxApp, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;

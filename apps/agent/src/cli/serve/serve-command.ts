@@ -8,7 +8,6 @@ import { startFailureMessage } from "../start-failure-message.js";
 import { DEFAULT_CONFIG_FILE } from "../validate/validate-command.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { openTestClock, TEST_CLOCK_FILE_ENV, type TestClock } from "./test-clock.js";
-import { webThreadStoreFile } from "./web-thread-store-file.js";
 import { WEB_TOKEN_ENV } from "./web-token-env.js";
 
 /** Port when neither --port nor `web.port` says otherwise: the config's own `web.port` default. */
@@ -141,7 +140,9 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
       `warning: the console listens on ${host}, reachable from other machines over plain HTTP; protect the token and the network\n`,
     );
 
-  const { consoleAppOf, detectWebFeatures } = await import("./detect-web-features.js");
+  const { detectWebFeatures, webThreadStoreFile } = await import("@mono-agent/web-console/node");
+  const { consoleAppOf } = await import("./console-app-of.js");
+  const { conversationStoreFile } = await import("../../app/start-mono-agent-app.js");
   const { openServeWebStores } = await import("./serve-web-stores.js");
   const webStores = await openServeWebStores(app, env).catch(async (error: unknown) => {
     await triggers?.close();
@@ -153,12 +154,18 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
   });
   const webConsole = await startWebConsole({
     app: consoleAppOf(app),
-    ...(webStores ?? { storeFile: webThreadStoreFile(app.loaded) }),
+    ...(webStores ?? { storeFile: webThreadStoreFile(app.loaded.artifactsDir) }),
     host,
     port,
     token,
     allowRemote: remote,
-    features: await detectWebFeatures(app),
+    features: await detectWebFeatures({
+      interaction: app.interaction,
+      artifactsDir: app.loaded.artifactsDir,
+      memoryDir: app.loaded.memoryDir,
+      conversationsFile: conversationStoreFile(app.loaded),
+      ...(app.sharedPostgres ? { sharedPostgres: app.sharedPostgres } : {}),
+    }),
   }).catch(async (error: unknown) => {
     await triggers?.close();
     await app.close();

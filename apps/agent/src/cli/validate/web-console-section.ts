@@ -1,6 +1,5 @@
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
-import { checkWebConsoleConfig } from "@mono-agent/web-console/check";
-import { webThreadStoreFile } from "../serve/web-thread-store-file.js";
+import { checkWebConsoleConfig, webThreadStoreFile } from "@mono-agent/web-console/check";
 import { WEB_TOKEN_ENV } from "../serve/web-token-env.js";
 import { type CheckSection, section } from "./validate-report.js";
 
@@ -13,6 +12,6 @@ export async function webConsoleSection(
     return section("web", "Web console", [
       { status: "disabled", message: "The web console cannot be checked until the config loads." },
     ]);
-  const options = { threadStoreFile: webThreadStoreFile(loaded), tokenEnv: WEB_TOKEN_ENV };
+  const options = { threadStoreFile: webThreadStoreFile(loaded.artifactsDir), tokenEnv: WEB_TOKEN_ENV };
   return section("web", "Web console", await checkWebConsoleConfig(loaded, env, options));
 }

@@ -1,14 +1,22 @@
-import { attachWebAskChannel } from "@mono-agent/interaction/host";
+import { attachWebAskChannel, type InteractionHost } from "@mono-agent/interaction/host";
 import type { PostgresPool } from "@mono-agent/storage/postgres";
-import type { WebConsoleApp, WebFeatures, WebRunsPageSource } from "@mono-agent/web-console";
-import {
-  fileRunsPageSource,
-  memoryPageSource,
-  storeRunsPageSource,
-  type WebMemoryReader,
-  type WebRunListStore,
-} from "@mono-agent/web-console/node";
-import { conversationStoreFile, type MonoAgentApp } from "../../app/start-mono-agent-app.js";
+import type { WebFeatures, WebRunsPageSource } from "../web-features.js";
+import { memoryPageSource, type WebMemoryReader } from "./memory-page-source.js";
+import { fileRunsPageSource, storeRunsPageSource, type WebRunListStore } from "./runs-page-source.js";
+
+/** What the console's optional parts read of the host: its asks, stores and folders. */
+export interface WebFeaturesHost {
+  /** The host's interaction host: the console answers its asks. */
+  interaction: InteractionHost;
+  /** The artifacts folder; the SQLite run store sits in it. */
+  artifactsDir: string;
+  /** The lite memory folder (`memory.path`), when memory is configured. */
+  memoryDir?: string | undefined;
+  /** The conversation store file the continuation deliveries are read from. */
+  conversationsFile: string;
+  /** The shared PostgreSQL pool with `storage.postgres`; the runs page then reads the runs of every host. */
+  sharedPostgres?: PostgresPool | undefined;
+}
 
 /** The part of @mono-agent/run-history/sqlite the runs page reads, checked at runtime. */
 interface RunHistoryModule {
@@ -48,45 +56,36 @@ async function memoryModules(): Promise<WebMemoryReader | undefined> {
   }
 }
 
-/** The running app as the web console sees it: runs, and live continuation deliveries when it has them. */
-export function consoleAppOf(app: MonoAgentApp): WebConsoleApp {
-  return {
-    run: (request) => app.run(request),
-    onContinuationDelivered: (listener) => app.onContinuationDelivered(listener),
-  };
-}
-
 /**
  * Which optional parts this console can show, decided at runtime: the runs page when
- * @mono-agent/run-history provides its SQLite store (runs are recorded by the app), or with
+ * @mono-agent/run-history provides its SQLite store (runs are recorded by the host), or with
  * `storage.postgres` its shared PostgreSQL store (the runs of every host), the memory page
  * when memory is configured (`memory.path`) and @mono-agent/memory provides the lite store's reader;
  * and always the continuation deliveries of a thread (read from the conversation store).
  */
-export async function detectWebFeatures(app: MonoAgentApp): Promise<WebFeatures> {
-  const { loaded } = app;
-  const features: WebFeatures = { asks: attachWebAskChannel(app.interaction) };
-  const conversations = conversationStoreFile(loaded);
+export async function detectWebFeatures(host: WebFeaturesHost): Promise<WebFeatures> {
+  const features: WebFeatures = { asks: attachWebAskChannel(host.interaction) };
+  const conversations = host.conversationsFile;
   const { listConversationDeliveries } = await import("@mono-agent/continuations/node");
   features.deliveries = (conversationId) => listConversationDeliveries(conversations, conversationId);
-  if (app.sharedPostgres !== undefined) {
-    const runs = await sharedRunsSource(app.sharedPostgres);
+  if (host.sharedPostgres !== undefined) {
+    const runs = await sharedRunsSource(host.sharedPostgres);
     if (runs !== undefined) features.runs = runs;
   } else {
     const runHistory = await runHistoryModule();
     if (runHistory !== undefined)
-      features.runs = fileRunsPageSource(runHistory.runStoreFile(loaded.artifactsDir), (file) =>
+      features.runs = fileRunsPageSource(runHistory.runStoreFile(host.artifactsDir), (file) =>
         runHistory.openRunStore({ file, readOnly: true }),
       );
   }
-  const memory = loaded.memoryDir === undefined ? undefined : await memoryModules();
-  if (memory !== undefined && loaded.memoryDir !== undefined)
-    features.memory = memoryPageSource(memory, loaded.memoryDir);
+  const memory = host.memoryDir === undefined ? undefined : await memoryModules();
+  if (memory !== undefined && host.memoryDir !== undefined)
+    features.memory = memoryPageSource(memory, host.memoryDir);
   return features;
 }
 
 /**
- * The runs page with `storage.postgres`: the shared run store on the app's pool (the runs of every
+ * The runs page with `storage.postgres`: the shared run store on the host's pool (the runs of every
  * host), or undefined when @mono-agent/run-history has no PostgreSQL store.
  */
 async function sharedRunsSource(postgres: PostgresPool): Promise<WebRunsPageSource | undefined> {
@@ -96,7 +95,7 @@ async function sharedRunsSource(postgres: PostgresPool): Promise<WebRunsPageSour
   } catch {
     return undefined;
   }
-  // The pool stays the app's: closing the store does not end it.
+  // The pool stays the host's: closing the store does not end it.
   const store = openPostgresRunStore({ postgres });
   return storeRunsPageSource(store);
 }
