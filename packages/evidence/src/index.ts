@@ -8,6 +8,7 @@ export {
 export { isCredentialEnvName } from "./configured-secret-values.js";
 export { EvidenceError, type EvidenceErrorCode, INVALID_CURSOR_MESSAGE } from "./evidence-error.js";
 export { type FitPageOptions, type FittedPage, fitPageToBytes } from "./fit-page-to-bytes.js";
+export { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 export type { JsonObject, JsonValue } from "./json-value.js";
 export {
   CONFIGURED_VALUE_MIN_LENGTH,

@@ -27,3 +27,11 @@ export const CONFIGURED_VALUE_MIN_LENGTH = 4;
 
 /** Longest credential-assignment value read past the separator; a longer value is still flagged. */
 export const ASSIGNMENT_VALUE_MAX_CHARS = 512;
+
+/**
+ * Shortest configured credential value also looked for in disguise (split by white space, written
+ * with confusable letters, reversed, base64-, hex- or percent-encoded). Dropping white space and folding
+ * look-alikes makes a short value easy to meet by chance in prose: 8 characters keeps a chance match
+ * out of ordinary text (the near-miss corpus) while every real token and password is longer.
+ */
+export const DISGUISED_VALUE_MIN_LENGTH = 8;

@@ -6,7 +6,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * invisible operators, BOM, variation selectors, tag characters, Hangul fillers …) and U+2800
  * (braille blank, which fonts draw as a space but is not white space).
  */
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** A text as the scanner matches it, with a map back to raw offsets. */
 export interface NormalizedView {
@@ -102,9 +102,10 @@ export function foldForMatch(text: string): string {
 
 /**
  * A view under construction: its text in pieces and a piecewise map to raw offsets. An identity
- * segment maps unit by unit; a mapped segment maps all its units to one raw code point.
+ * segment maps unit by unit; a mapped segment maps all its units to one raw span (a code point, or
+ * an escape such as `%41`).
  */
-class ViewBuilder {
+export class ViewBuilder {
   private readonly pieces: string[] = [];
   private length = 0;
   private readonly viewStarts: number[] = [];

@@ -41,7 +41,12 @@ export type SecretKind =
   /** C0 controls other than TAB, LF and the CR of CRLF; DEL and C1 controls. */
   | "terminal_control"
   /** Unicode Bidi_Control characters (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069). */
-  | "bidi_control";
+  | "bidi_control"
+  /**
+   * Text hidden from a person but read by a model: Unicode tag characters outside an emoji tag
+   * sequence, the deprecated format characters U+206A–U+206F, and variation selectors after the first.
+   */
+  | "hidden_characters";
 
 /** One finding: a span of the scanned text (UTF-16 offsets; fragments count as one joined text). */
 export interface SecretFinding {

@@ -1,5 +1,8 @@
 import { configuredSecretValues } from "./configured-secret-values.js";
 import { findControlCharacters } from "./control-characters.js";
+import { disguisedValueForms } from "./disguised-value-forms.js";
+import { disguiseView, hasTagText, tagDecodedView } from "./disguise-view.js";
+import { findHiddenCharacters } from "./hidden-characters.js";
 import { CONFIGURED_VALUE_MIN_LENGTH } from "./limits.js";
 import { foldForMatch, matchViews, type NormalizedView } from "./normalized-view.js";
 import { OMISSION_MARKERS } from "./omission-markers.js";
@@ -13,7 +16,10 @@ export interface SecretScannerOptions {
    * variables (api key, access key, private key, credential, password, passphrase, secret, token,
    * bearer) of at least 4 characters are secrets, except names ending `_ENV`, `_ENV_VAR`, `_PATH`,
    * `_FILE` or `_DIR`. They are compared case-insensitively, after NFKC and with invisible code
-   * points removed on both sides.
+   * points removed on both sides. Values of at least 8 characters (`DISGUISED_VALUE_MIN_LENGTH`) are
+   * also found in disguise: split by white space or newlines, written with look-alike letters (the
+   * Unicode TR39 confusables table), in Unicode tag characters, reversed, or base64-, hex- or
+   * percent-encoded.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Further known secret values (a progress bearer, a cursor key …), same length rule. */
@@ -46,6 +52,7 @@ export interface SecretScanner {
 const REASONS: Record<SecretKind, string> = {
   terminal_control: "contains terminal control characters",
   bidi_control: "contains bidirectional text control characters",
+  hidden_characters: "contains hidden Unicode tag or format characters",
   configured_value: "contains the value of a configured credential",
   openai_api_key: "contains an OpenAI API key",
   github_token: "contains a GitHub token",
@@ -86,6 +93,9 @@ export function createScanner(options: SecretScannerOptions, seeThroughDisguise:
         .filter((needle) => [...needle].length >= CONFIGURED_VALUE_MIN_LENGTH)
         .sort((left, right) => right.length - left.length)
     : needles;
+  const disguisedNeedles = seeThroughDisguise
+    ? [...new Set(needles.flatMap(disguisedValueForms))].sort((left, right) => right.length - left.length)
+    : [];
 
   const scan = (raw: string): SecretFinding[] => {
     const views = matchViews(raw, { removeInvisible: seeThroughDisguise });
@@ -100,6 +110,22 @@ export function createScanner(options: SecretScannerOptions, seeThroughDisguise:
     const valueView = seeThroughDisguise ? views.folded : views.exact;
     mapBack(valueView, findValues(valueView.text, foldedNeedles));
     if (!seeThroughDisguise) findings.push(...findValues(raw, needles));
+    else {
+      findings.push(...findHiddenCharacters(raw));
+      if (hasTagText(raw)) {
+        const tagView = tagDecodedView(raw);
+        const decoded = matchViews(tagView.text).exact;
+        for (const finding of findPatternSecrets(decoded.text)) {
+          const [start, end] = decoded.rawSpan(finding.start, finding.end);
+          const [rawStart, rawEnd] = tagView.rawSpan(start, end);
+          findings.push({ kind: finding.kind, start: rawStart, end: rawEnd });
+        }
+      }
+      if (disguisedNeedles.length > 0) {
+        const view = disguiseView(raw);
+        mapBack(view, findValues(view.text, disguisedNeedles));
+      }
+    }
     findings.sort((left, right) => left.start - right.start || right.end - left.end);
     return findings.filter((finding, index) => {
       const previous = findings[index - 1];

@@ -1,3 +1,5 @@
+import { stripHiddenCharacters } from "./hidden-characters.js";
+
 /**
  * Escape sequences a terminal acts on: CSI (`ESC [` … final byte, colours and cursor moves), OSC
  * (`ESC ]` … BEL or ST: window titles, OSC 8 hyperlinks, clipboard writes), DCS/SOS/PM/APC strings
@@ -17,10 +19,11 @@ const CONTROL_CHARACTER =
 
 /**
  * `text` safe to print on a terminal: escape sequences removed whole, then every remaining control,
- * C1 and bidi control character removed. TAB, LF and CRLF stay.
+ * C1 and bidi control character removed, and the hidden characters of {@link stripHiddenCharacters}
+ * (tag characters smuggling text past a reader). TAB, LF and CRLF stay.
  */
 export function stripTerminalControls(text: string): string {
-  return text.replace(ESCAPE_SEQUENCE, "").replace(CONTROL_CHARACTER, "");
+  return stripHiddenCharacters(text.replace(ESCAPE_SEQUENCE, "").replace(CONTROL_CHARACTER, ""));
 }
 
 /** Characters `JSON.stringify` leaves raw that a terminal acts on: DEL, C1, bidi controls, LS and PS. */
