@@ -33,7 +33,7 @@ write(
         "./package.json": "./package.json",
       },
       files: ["dist", "README.md"],
-      engines: { node: ">=20.0.0" },
+      engines: { node: ">=22.19.0" },
       publishConfig: { access: "public" },
       repository: { type: "git", url: "git+https://github.com/mono-agent/mono-agent.git", directory: dir },
       scripts: {

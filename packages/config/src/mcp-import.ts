@@ -3,6 +3,7 @@ export { mcpImportLines, mcpImportReport } from "./mcp-import/mcp-import-lines.j
 export {
   type McpImportedFile,
   type McpImportPlan,
+  type McpImportSkippedFile,
   type PlanMcpImportInput,
   planMcpImport,
 } from "./mcp-import/plan-mcp-import.js";

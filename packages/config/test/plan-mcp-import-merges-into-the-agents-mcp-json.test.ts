@@ -105,6 +105,7 @@ describe("mcp import", () => {
       output: planned.output,
       written: false,
       sources: [{ file: join(agent, ".mcp.json"), host: "claude-code", servers: ["files"] }],
+      skipped: [],
       servers: ["files"],
       notes: [],
     });
@@ -115,6 +116,8 @@ describe("mcp import", () => {
 
   test("a file that is not JSON names the fix", () => {
     writeFileSync(join(agent, ".mcp.json"), "{ nope");
-    expect(() => plan()).toThrow(/\.mcp\.json is not valid JSON \(.*\); fix it in its host first$/);
+    expect(() => plan()).toThrow(
+      /\.mcp\.json is not valid JSON or JSON with comments \(\w+ at line 1, column \d+\); fix it in its host first$/,
+    );
   });
 });

@@ -201,6 +201,7 @@ describe("public API", () => {
     expect(exportedNames(join(sourceDir, "mcp-import.ts"))).toMatchInlineSnapshot(`
       [
         "McpImportPlan",
+        "McpImportSkippedFile",
         "McpImportSource",
         "McpImportedFile",
         "PlanMcpImportInput",

@@ -2,7 +2,7 @@ import { relative } from "node:path";
 import type { McpImportPlan } from "./plan-mcp-import.js";
 
 /**
- * The report of `mono-agent mcp import`: each file read with its servers, every note (`todo` for what
+ * The report of `mono-agent mcp import`: each file read with its servers, each file skipped with why, every note (`todo` for what
  * the user still has to do), what was (or with `dryRun` would be) written, and the next step.
  */
 export function mcpImportLines(plan: McpImportPlan, options: { cwd: string; dryRun: boolean }): string[] {
@@ -12,6 +12,7 @@ export function mcpImportLines(plan: McpImportPlan, options: { cwd: string; dryR
       (entry) =>
         `read ${entry.file} (${entry.host}): ${entry.servers.length > 0 ? entry.servers.join(", ") : "no servers"}`,
     ),
+    ...plan.skipped.map((entry) => `skipped ${entry.file}: ${entry.message}`),
     ...plan.notes.map(
       (note) =>
         `  ${note.kind === "action" ? "todo" : note.kind}: ${note.server ? `${note.server}: ` : ""}${note.message}`,
@@ -28,6 +29,7 @@ export function mcpImportReport(plan: McpImportPlan, options: { dryRun: boolean 
     output: plan.output,
     written: !options.dryRun,
     sources: plan.sources,
+    skipped: plan.skipped,
     servers: plan.servers,
     notes: plan.notes,
   };

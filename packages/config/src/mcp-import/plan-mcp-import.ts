@@ -18,11 +18,19 @@ export interface McpImportedFile {
   servers: string[];
 }
 
+/** A file an import could not use (unreadable, not JSON, not an MCP config): reported, the others still read. */
+export interface McpImportSkippedFile {
+  file: string;
+  message: string;
+}
+
 /** What an import writes and why: see {@link planMcpImport}. */
 export interface McpImportPlan {
   /** The mcp.json to write (absolute). */
   output: string;
   sources: McpImportedFile[];
+  /** Files found but not usable, with the reason; the import went on with the others. */
+  skipped: McpImportSkippedFile[];
   /** The names of the servers imported (before merging with the output's own). */
   servers: string[];
   /** The whole mcp.json to write: the output's servers, merged with the imported ones. */
@@ -53,30 +61,31 @@ export interface PlanMcpImportInput {
 /**
  * Reads and converts the host files into one mcp.json merged with the output's own servers (the first
  * declaration of a name wins; the output's servers stay unless `force`), checked against mcp.json's
- * schema. Writes nothing: {@link writeMcpImport} does. Throws `MonoAgentConfigError` for an unreadable
- * or invalid JSON file (`mcp_config_unreadable`, `mcp_config_invalid`) and for a result that is not a
- * valid mcp.json (`mcp_config_invalid`).
+ * schema. Host files may be JSON with comments and trailing commas (VS Code, Cursor). A host file that
+ * cannot be read or converted is listed in `skipped` and the others are still read; only when no file
+ * could be read does it throw that file's `MonoAgentConfigError` (`mcp_config_unreadable`,
+ * `mcp_config_invalid`). Writes nothing: {@link writeMcpImport} does. Also throws `mcp_config_invalid`
+ * for an output mcp.json that is not strict JSON, and for a result that is not a valid mcp.json.
  */
 export function planMcpImport(input: PlanMcpImportInput): McpImportPlan {
-  const { cwd, home } = input;
+  const { cwd } = input;
   const target = mcpImportTarget(cwd, input.configFile, input.output);
   const notes: McpImportNote[] = [];
   const imported: McpImportedFile[] = [];
   const servers: Record<string, McpServerSpec> = {};
+  const skipped: McpImportSkippedFile[] = [];
+  let firstFailure: MonoAgentConfigError | undefined;
   for (const source of input.sources) {
-    const value = readHostJson(source.file);
-    const host = input.from ?? source.host ?? detectHost(source.file, value);
-    const parent = dirname(source.file);
-    const projectFolder =
-      basename(parent) === ".vscode" || basename(parent) === ".cursor" ? dirname(parent) : parent;
-    const sourceWorkspace =
-      source.file.startsWith(join(home, ".")) || projectFolder === home ? cwd : projectFolder;
-    const converted = importHostMcpConfig(value, host, source.file, {
-      sourceWorkspace,
-      targetWorkspace: target.workspace,
-      home,
-      importEnv: input.importEnv,
-    });
+    let read: ReturnType<typeof readHostFile>;
+    try {
+      read = readHostFile(source, input, target.workspace);
+    } catch (error) {
+      if (!MonoAgentConfigError.isInstance(error)) throw error;
+      firstFailure ??= error;
+      skipped.push({ file: source.file, message: error.message });
+      continue;
+    }
+    const { host, converted } = read;
     const names: string[] = [];
     for (const [name, spec] of Object.entries(converted.servers)) {
       if (Object.hasOwn(servers, name)) {
@@ -93,7 +102,8 @@ export function planMcpImport(input: PlanMcpImportInput): McpImportPlan {
     notes.push(...converted.notes);
     imported.push({ file: source.file, host, servers: names });
   }
-  const existing = existsSync(target.file) ? readHostJson(target.file) : undefined;
+  if (firstFailure !== undefined && imported.length === 0) throw firstFailure;
+  const existing = existsSync(target.file) ? readHostJson(target.file, { comments: false }) : undefined;
   const existingServers =
     (existing as { mcpServers?: Record<string, McpServerSpec> } | undefined)?.mcpServers ?? {};
   const merged: Record<string, McpServerSpec> = { ...existingServers };
@@ -128,5 +138,24 @@ export function planMcpImport(input: PlanMcpImportInput): McpImportPlan {
       { file: target.file },
     );
   if (target.configNote) notes.push({ kind: "action", message: target.configNote });
-  return { output: target.file, sources: imported, servers: Object.keys(servers), document, notes };
+  return { output: target.file, sources: imported, skipped, servers: Object.keys(servers), document, notes };
+}
+
+/** Reads and converts one host file; throws `MonoAgentConfigError` when it cannot be used. */
+function readHostFile(source: McpImportSource, input: PlanMcpImportInput, targetWorkspace: string) {
+  const { cwd, home } = input;
+  const value = readHostJson(source.file);
+  const host = input.from ?? source.host ?? detectHost(source.file, value);
+  const parent = dirname(source.file);
+  const projectFolder =
+    basename(parent) === ".vscode" || basename(parent) === ".cursor" ? dirname(parent) : parent;
+  const sourceWorkspace =
+    source.file.startsWith(join(home, ".")) || projectFolder === home ? cwd : projectFolder;
+  const converted = importHostMcpConfig(value, host, source.file, {
+    sourceWorkspace,
+    targetWorkspace,
+    home,
+    importEnv: input.importEnv,
+  });
+  return { host, converted };
 }

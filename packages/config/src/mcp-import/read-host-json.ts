@@ -1,8 +1,21 @@
 import { readFileSync } from "node:fs";
+import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { MonoAgentConfigError } from "../mono-agent-config-error.js";
 
-/** Reads one JSON file of an MCP import (a host's file or the mcp.json being merged into). */
-export function readHostJson(file: string): unknown {
+/** How {@link readHostJson} reads a file. */
+export interface ReadHostJsonOptions {
+  /**
+   * Accept JSON with comments and trailing commas, as VS Code's and Cursor's `mcp.json` are written
+   * (default). `false` for mono-agent's own mcp.json, which its loader reads as strict JSON.
+   */
+  comments?: boolean;
+}
+
+/**
+ * Reads one JSON file of an MCP import (a host's file or the mcp.json being merged into). Throws
+ * `MonoAgentConfigError` `mcp_config_unreadable` or `mcp_config_invalid`, naming the line and column.
+ */
+export function readHostJson(file: string, options: ReadHostJsonOptions = {}): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -13,13 +26,46 @@ export function readHostJson(file: string): unknown {
       { file, cause: error },
     );
   }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
-  } catch (error) {
+  text = text.replace(/^\uFEFF/, "");
+  if (options.comments === false) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new MonoAgentConfigError(
+        "mcp_config_invalid",
+        `${file} is not valid JSON (${(error as Error).message}); fix it first`,
+        { file, cause: error },
+      );
+    }
+  }
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  const first = errors[0];
+  if (
+    value === undefined &&
+    errors.length === 1 &&
+    first &&
+    printParseErrorCode(first.error) === "ValueExpected"
+  ) {
     throw new MonoAgentConfigError(
       "mcp_config_invalid",
-      `${file} is not valid JSON (${(error as Error).message}); fix it in its host first`,
-      { file, cause: error },
+      `${file} is empty; an MCP config is a JSON object such as { "mcpServers": { ... } }`,
+      { file },
     );
   }
+  if (first !== undefined) {
+    throw new MonoAgentConfigError(
+      "mcp_config_invalid",
+      `${file} is not valid JSON or JSON with comments (${printParseErrorCode(first.error)} at ${where(text, first.offset)}); fix it in its host first`,
+      { file },
+    );
+  }
+  return value;
+}
+
+function where(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
 }

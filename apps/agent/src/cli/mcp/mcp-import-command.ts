@@ -27,6 +27,8 @@ Writes mono-agent's mcp.json from the MCP config of another host. FILE is detect
 ${usualHostFiles("<workspace>", "~")
   .map((entry) => `  ${entry.file}  (${entry.host})`)
   .join("\n")}
+Host files may have comments and trailing commas (VS Code, Cursor). A file that cannot be read or parsed
+is reported as skipped, with the line and column, and the others are still imported.
 
 Variables become mono-agent's forms: \${VAR}, \${VAR:-default} and \${env:NAME} in env and header values become
 { "$env": "NAME" } (with "prefix", "suffix", "default": "Bearer \${TOKEN}" keeps the token out of the file);
