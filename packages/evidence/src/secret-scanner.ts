@@ -1,7 +1,7 @@
 import { configuredSecretValues } from "./configured-secret-values.js";
 import { findControlCharacters } from "./control-characters.js";
-import { disguisedValueForms } from "./disguised-value-forms.js";
 import { disguiseView, hasTagText, tagDecodedView } from "./disguise-view.js";
+import { disguisedValueForms } from "./disguised-value-forms.js";
 import { findHiddenCharacters } from "./hidden-characters.js";
 import { CONFIGURED_VALUE_MIN_LENGTH } from "./limits.js";
 import { foldForMatch, matchViews, type NormalizedView } from "./normalized-view.js";

@@ -36,3 +36,8 @@ export {
 } from "./webhook-delivery-store.js";
 export { webhookPath } from "./webhook-path.js";
 export { WEBHOOK_RUNS_PER_MINUTE_MAX } from "./webhook-run-rate.js";
+export {
+  WEBHOOK_TIMESTAMP_TOLERANCE_MS,
+  type WebhookTimestamp,
+  webhookTimestamp,
+} from "./webhook-timestamp.js";

@@ -23,8 +23,29 @@ function hexBytes(hex: string): Uint8Array | undefined {
   return bytes;
 }
 
-/** `sha256=<hex>` over the body, as {@link verifyWebhookSignature} expects it (for senders and tests). */
-export async function signWebhookBody(body: Uint8Array | string, secret: string): Promise<string> {
+/**
+ * The bytes a signature covers: the body, or `<timestamp>.<body>` when the route signs a timestamp
+ * (the timestamp header's exact text, a dot, then the exact body bytes).
+ */
+export function signedWebhookMaterial(body: Uint8Array | string, timestamp?: string): Uint8Array {
+  const bytes = typeof body === "string" ? encoder.encode(body) : body;
+  if (timestamp === undefined) return bytes;
+  const prefix = encoder.encode(`${timestamp}.`);
+  const material = new Uint8Array(prefix.length + bytes.length);
+  material.set(prefix);
+  material.set(bytes, prefix.length);
+  return material;
+}
+
+/**
+ * `sha256=<hex>` over the body (or over `<timestamp>.<body>` when `timestamp` is given), as
+ * {@link verifyWebhookSignature} expects it (for senders and tests).
+ */
+export async function signWebhookBody(
+  body: Uint8Array | string,
+  secret: string,
+  timestamp?: string,
+): Promise<string> {
   const key = await globalThis.crypto.subtle.importKey(
     "raw",
     encoder.encode(secret),
@@ -32,19 +53,21 @@ export async function signWebhookBody(body: Uint8Array | string, secret: string)
     false,
     ["sign"],
   );
-  const data = typeof body === "string" ? encoder.encode(body) : body;
+  const data = signedWebhookMaterial(body, timestamp);
   const signature = new Uint8Array(await globalThis.crypto.subtle.sign("HMAC", key, data));
   return `sha256=${Array.from(signature, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
- * True when `header` is `sha256=<hex>` and the hex is HMAC-SHA256 of the exact body bytes under
- * `secret`. The check is WebCrypto's `verify`, which compares in constant time.
+ * True when `header` is `sha256=<hex>` and the hex is HMAC-SHA256 of the exact body bytes (preceded by
+ * `<timestamp>.` when `timestamp` is given) under `secret`. The check is WebCrypto's `verify`, which
+ * compares in constant time.
  */
 export async function verifyWebhookSignature(
   body: Uint8Array | string,
   header: string | undefined | null,
   secret: string,
+  timestamp?: string,
 ): Promise<boolean> {
   const match = /^\s*sha256=([0-9a-fA-F]{64})\s*$/.exec(header ?? "");
   const signature = match?.[1] ? hexBytes(match[1]) : undefined;
@@ -56,6 +79,6 @@ export async function verifyWebhookSignature(
     false,
     ["verify"],
   );
-  const data = typeof body === "string" ? encoder.encode(body) : body;
+  const data = signedWebhookMaterial(body, timestamp);
   return globalThis.crypto.subtle.verify("HMAC", key, signature, data);
 }

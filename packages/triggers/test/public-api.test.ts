@@ -5,6 +5,7 @@ import * as check from "../src/check.js";
 import * as declared from "../src/declared.js";
 import * as root from "../src/index.js";
 import * as node from "../src/node.js";
+import * as postgres from "../src/postgres.js";
 import * as sqlite from "../src/sqlite.js";
 
 const sourceDir = join(import.meta.dirname, "..", "src");
@@ -23,6 +24,7 @@ describe("public API", () => {
         "WEBHOOK_BODY_PROMPT_MAX_CHARACTERS",
         "WEBHOOK_DELIVERY_WINDOW_MS",
         "WEBHOOK_RUNS_PER_MINUTE_MAX",
+        "WEBHOOK_TIMESTAMP_TOLERANCE_MS",
         "bearerMatches",
         "createTriggerScheduler",
         "dueFire",
@@ -33,6 +35,7 @@ describe("public API", () => {
         "verifyWebhookSignature",
         "webhookDeliveryId",
         "webhookPath",
+        "webhookTimestamp",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
@@ -56,9 +59,11 @@ describe("public API", () => {
         "WEBHOOK_BODY_PROMPT_MAX_CHARACTERS",
         "WEBHOOK_DELIVERY_WINDOW_MS",
         "WEBHOOK_RUNS_PER_MINUTE_MAX",
+        "WEBHOOK_TIMESTAMP_TOLERANCE_MS",
         "WebhookDeliveryId",
         "WebhookDeliveryRecord",
         "WebhookDeliveryStore",
+        "WebhookTimestamp",
         "bearerMatches",
         "createTriggerScheduler",
         "dueFire",
@@ -69,6 +74,16 @@ describe("public API", () => {
         "verifyWebhookSignature",
         "webhookDeliveryId",
         "webhookPath",
+        "webhookTimestamp",
+      ]
+    `);
+  });
+
+  test("./postgres", () => {
+    expect(Object.keys(postgres).sort()).toMatchInlineSnapshot(`
+      [
+        "TRIGGERS_POSTGRES_MIGRATIONS",
+        "openPostgresWebhookDeliveryStore",
       ]
     `);
   });

@@ -144,6 +144,14 @@ export const webhookTriggerSchema = z
           .describe(
             `Header carrying "sha256=<hex HMAC of the body>". Default "${DEFAULT_SIGNATURE_HEADER}".`,
           ),
+        timestampHeader: z
+          .string()
+          .regex(HEADER_NAME_PATTERN, { error: "expected a header name such as x-webhook-timestamp" })
+          .transform((name) => name.toLowerCase())
+          .optional()
+          .describe(
+            'Header carrying the unix-seconds time the call was signed; the signature then covers "<timestamp>.<body>" and a call more than 5 minutes off is refused. Unset: the signature covers the body alone.',
+          ),
       })
       .optional()
       .describe("HMAC-SHA256 of the exact body under a shared secret, checked in constant time."),

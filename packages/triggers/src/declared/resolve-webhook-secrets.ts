@@ -37,6 +37,9 @@ export function resolveWebhookSecrets(trigger: DeclaredTrigger, env: EnvRecord):
     ...(bearer !== undefined ? { bearer } : {}),
     ...(signatureSecret !== undefined ? { signatureSecret } : {}),
     ...(signatureSecret !== undefined && signatureHeader !== undefined ? { signatureHeader } : {}),
+    ...(signatureSecret !== undefined && webhook.signature?.timestampHeader !== undefined
+      ? { signatureTimestampHeader: webhook.signature.timestampHeader }
+      : {}),
     ...(problems.length > 0 ? { problem: problems.join("; ") } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { webhookDeliveryId } from "../webhook-delivery-id.js";
 import type { WebhookDeliveryStore } from "../webhook-delivery-store.js";
 import { webhookPath } from "../webhook-path.js";
 import { createWebhookRunRate, WEBHOOK_RUNS_PER_MINUTE_MAX } from "../webhook-run-rate.js";
+import { webhookTimestamp } from "../webhook-timestamp.js";
 
 /**
  * Webhook runs in progress at once, over all webhooks; one more is answered 429 `webhooks_busy` (with
@@ -37,6 +38,12 @@ export interface WebhookRoute {
   signatureSecret?: string;
   /** The header carrying `sha256=<hex>`; required with `signatureSecret`. */
   signatureHeader?: string;
+  /**
+   * The header carrying the unix-seconds timestamp the signature covers (`<timestamp>.<body>` is
+   * signed); a call whose timestamp is missing or more than 5 minutes off is refused. None: the
+   * signature covers the body alone.
+   */
+  signatureTimestampHeader?: string;
   /** Largest body accepted, in bytes (413 above it). */
   maxBodyBytes: number;
   /** Headers a delivery id is read from, first present wins; none: no deduplication. */
@@ -80,9 +87,10 @@ export interface WebhookServer {
  * Serves `POST /hooks/<name>` for every route, on the shared HTTP kit: exact loopback Host unless
  * exposed, `no-store` answers, JSON errors. A call is checked in this order, each failure changing
  * nothing: unknown route 404; not POST 405; secrets not configured 503; wrong or missing bearer 401; body
- * over `maxBodyBytes` 413; bad or missing signature 401 (over the exact bytes); not UTF-8 400; malformed
- * delivery id 400; too many runs in progress or too many this minute 429. A delivery id seen within the
- * window is answered 200 `duplicate: true` and starts nothing. Otherwise exactly one run starts (answered
+ * over `maxBodyBytes` 413; missing or stale signed timestamp 401; bad or missing signature 401 (over the
+ * exact bytes); not UTF-8 400; malformed delivery id 400; too many runs in progress or too many this
+ * minute 429. A delivery id, or a signature, seen within the window is answered 200 `duplicate: true`
+ * and starts nothing (a replayed signed call is refused whatever delivery id it carries). Otherwise exactly one run starts (answered
  * 202 at once, before the run ends).
  */
 export async function startWebhookServer<Outcome>(
@@ -131,16 +139,35 @@ export async function startWebhookServer<Outcome>(
         return jsonError(c, 413, "body_too_large", error.message);
       return jsonError(c, 400, "body_aborted", "the request body could not be read; send it again");
     }
+    let signedTimestamp: string | undefined;
+    if (route.signatureSecret !== undefined && route.signatureTimestampHeader !== undefined) {
+      const stamp = webhookTimestamp(
+        route.signatureTimestampHeader,
+        c.req.header(route.signatureTimestampHeader),
+        now(),
+      );
+      if ("problem" in stamp) return jsonError(c, 401, "invalid_timestamp", stamp.problem);
+      signedTimestamp = stamp.timestamp;
+    }
+    const signature = c.req.header(route.signatureHeader ?? "");
     if (
       route.signatureSecret !== undefined &&
-      !(await verifyWebhookSignature(bytes, c.req.header(route.signatureHeader ?? ""), route.signatureSecret))
+      !(await verifyWebhookSignature(bytes, signature, route.signatureSecret, signedTimestamp))
     )
       return jsonError(
         c,
         401,
         "invalid_signature",
-        `send "${route.signatureHeader}: sha256=<hex HMAC-SHA256 of the exact body under the shared secret>"`,
+        signedTimestamp === undefined
+          ? `send "${route.signatureHeader}: sha256=<hex HMAC-SHA256 of the exact body under the shared secret>"`
+          : `send "${route.signatureHeader}: sha256=<hex HMAC-SHA256 of "<timestamp>.<exact body>" under the shared secret>"`,
       );
+    // A valid signature names one signed call: seen again within the window, it is a replay (whatever
+    // delivery id header came with it, since those headers are not signed).
+    const signatureKey =
+      route.signatureSecret !== undefined && signature !== undefined
+        ? `signature:${signature.trim().slice("sha256=".length).toLowerCase()}`
+        : undefined;
     let body: string;
     try {
       body = utf8.decode(bytes);
@@ -173,33 +200,40 @@ export async function startWebhookServer<Outcome>(
     const giveBack = rate.take(name, at);
     starting += 1;
     try {
-      if (delivery !== undefined && options.deliveries !== undefined) {
-        let recorded: Awaited<ReturnType<WebhookDeliveryStore["record"]>>;
-        try {
-          recorded = await options.deliveries.record(name, delivery.deliveryId, at);
-        } catch {
-          giveBack();
-          return jsonError(
-            c,
-            503,
-            "delivery_store_failed",
-            // Never the store's message: it names a host path, and the caller is outside.
-            "the delivery id could not be checked; send it again later",
-          );
+      const keys = [
+        ...(delivery !== undefined ? [delivery.deliveryId] : []),
+        ...(signatureKey !== undefined ? [signatureKey] : []),
+      ];
+      const deliveries = options.deliveries;
+      if (deliveries !== undefined)
+        for (const key of keys) {
+          let recorded: Awaited<ReturnType<WebhookDeliveryStore["record"]>>;
+          try {
+            recorded = await deliveries.record(name, key, at);
+          } catch {
+            giveBack();
+            return jsonError(
+              c,
+              503,
+              "delivery_store_failed",
+              // Never the store's message: it names a host path, and the caller is outside.
+              "the delivery id could not be checked; send it again later",
+            );
+          }
+          if (recorded.duplicate) {
+            giveBack();
+            return c.json(
+              {
+                duplicate: true,
+                trigger: name,
+                ...(delivery !== undefined ? { deliveryId: delivery.deliveryId } : {}),
+                ...(key === signatureKey ? { replayedSignature: true } : {}),
+                firstSeenAt: recorded.firstSeenAt.toISOString(),
+              },
+              200,
+            );
+          }
         }
-        if (recorded.duplicate) {
-          giveBack();
-          return c.json(
-            {
-              duplicate: true,
-              trigger: name,
-              deliveryId: delivery.deliveryId,
-              firstSeenAt: recorded.firstSeenAt.toISOString(),
-            },
-            200,
-          );
-        }
-      }
     } finally {
       starting -= 1;
     }
