@@ -17,12 +17,34 @@ import {
   formatBullet,
   parseBullets,
 } from "../../packages/memory/dist/index.js";
+import { createHash } from "node:crypto";
+import { createEmbeddingsClient, openJournalMemoryStore } from "../../packages/memory/dist/journal/index.js";
 import { contentHash, openLiteMemoryStore } from "../../packages/memory/dist/lite/index.js";
 
 const DAILY_FILES = 1_000;
 const REMEMBER_SAMPLES = 200;
 const BASELINE_SAMPLES = 10;
 const JOURNAL_SAMPLES = 50;
+const RECALL_SAMPLES = 50;
+/** Vector dimension of the journal case (384: bge-small / all-MiniLM class models). */
+const DIM = Number(process.env.BENCH_DIM ?? 384);
+
+/** An in-process embeddings "model" (a fetch stub): pseudo-random unit vectors seeded by the text. */
+const fakeFetch = async (_url, init) => {
+  const { input } = JSON.parse(String(init.body));
+  const data = input.map((text, index) => {
+    let seed = createHash("sha256").update(text).digest().readUInt32LE(0) || 1;
+    const embedding = new Array(DIM);
+    for (let i = 0; i < DIM; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      embedding[i] = ((seed >>> 0) / 4294967296) * 2 - 1;
+    }
+    return { index, embedding };
+  });
+  return new Response(JSON.stringify({ data }), { status: 200 });
+};
 const FIRST_DAY = Date.UTC(2023, 0, 1);
 const DAY_MS = 86_400_000;
 
@@ -140,7 +162,34 @@ async function benchSize(facts) {
       }).ms,
     );
   }
+  const queries = Array.from(
+    { length: RECALL_SAMPLES },
+    (_, index) => `service ${index % 37} host-${(index * 7) % 97}`,
+  );
+  const liteRecall = [];
+  for (const query of queries) liteRecall.push(await timeAsync(() => store.recall({ query, limit: 8 })));
   store.close();
+
+  // journal: the same canonical files and FTS index, plus vectors (indexed from scratch here).
+  const indexing = process.hrtime.bigint();
+  const journalStore = openJournalMemoryStore({
+    root,
+    embeddings: createEmbeddingsClient({
+      endpoint: "http://127.0.0.1:9",
+      model: "bench-embed",
+      dim: DIM,
+      timeoutMs: 60_000,
+      fetch: fakeFetch,
+    }),
+    circuitBreaker: { failureThreshold: 3, cooldownMs: 1_000 },
+  });
+  while (journalStore.indexingStatus().missingVectors > 0) await journalStore.flush();
+  const indexingMs = Number(process.hrtime.bigint() - indexing) / 1e6;
+  const vectors = journalStore.indexingStatus().vectors;
+  const journalRecall = [];
+  for (const query of queries)
+    journalRecall.push(await timeAsync(() => journalStore.recallWithStatus({ query, limit: 8 })));
+  journalStore.close();
   rmSync(join(root, ".."), { recursive: true, force: true });
 
   const rescanP50 = p50(rescan);
@@ -152,6 +201,15 @@ async function benchSize(facts) {
   );
   console.log(
     `  MemoryJournal p50, 31 days    ${ms(p50(journal)).padStart(12)}   baseline read+parse of the 31 daily files ${ms(p50(journalBaseline))} (no paging, no safety filter)`,
+  );
+  console.log(
+    `  MemoryRecall p50, lite        ${ms(p50(liteRecall)).padStart(12)}   (FTS5, ${RECALL_SAMPLES} queries, limit 8)`,
+  );
+  console.log(
+    `  MemoryRecall p50, journal     ${ms(p50(journalRecall)).padStart(12)}   (FTS5 + exact vector search over ${vectors.toLocaleString("en")} x ${DIM} dims + RRF; in-process fake embedder)`,
+  );
+  console.log(
+    `  journal indexing              ${(vectors / (indexingMs / 1000)).toFixed(0).padStart(9)} /s   (${vectors.toLocaleString("en")} vectors in ${ms(indexingMs)}, batches of 32 through the bounded queue; model time excluded)`,
   );
   return {
     facts,

@@ -90,6 +90,11 @@ export {
   type StdioServerSpec,
 } from "./schema/mcp-server-spec-schema.js";
 export type { OAuthSettings } from "./schema/oauth-schema.js";
+export {
+  EMBEDDINGS_DEFAULT_ENDPOINTS,
+  MEMORY_MODES,
+  type MemoryConfig,
+} from "./schema/memory-schema.js";
 export { MODEL_REFERENCE_PATTERN } from "./schema/runtime-schema.js";
 export { DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from "./schema/sandbox-schema.js";
 export { DEFAULT_SKILL_FOLDERS } from "./schema/skills-schema.js";

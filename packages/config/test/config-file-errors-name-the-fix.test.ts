@@ -73,7 +73,7 @@ describe("config file errors", () => {
             lmstudio: { baseUrl: "http://127.0.0.1:1234/v1", api: "responses" },
           },
         },
-        memory: { mode: "bujo" },
+        memory: { mode: "weekly" },
         continuations: {
           host: "0.0.0.0",
           port: 0,
@@ -90,7 +90,7 @@ describe("config file errors", () => {
     expect(messages["models.providers.Ollama"]).toContain("provider name");
     expect(messages["models.providers.lmstudio.api"]).toContain('"openai-completions"');
     expect(messages["memory.path"]).toContain('required key "path" is missing');
-    expect(messages["memory.mode"]).toContain('one of "lite"');
+    expect(messages["memory.mode"]).toContain('one of "lite", "journal", "bujo"');
     expect(messages["continuations.host"]).toContain('"127.0.0.1", "localhost", "::1"');
     expect(messages["continuations.port"]).toContain("an integer from 1 to 65535");
     expect(messages["continuations.namedRoutes.inbox.conversationId"]).toContain("needs a conversationId");

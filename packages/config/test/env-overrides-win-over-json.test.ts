@@ -79,8 +79,10 @@ describe("env overrides", () => {
     expect(loaded.config.artifacts.retention.dryRun).toBe(true);
     expect(loaded.config.interaction.progress.enabled).toBe(false);
     expect(loaded.config.memory).toEqual({
+      backend: "bujo",
       path: "./memory",
       mode: "lite",
+      writeMode: "disabled",
       maxBytes: 64000,
       recallTool: { enabled: true },
       rememberTool: { enabled: false },

@@ -29,6 +29,7 @@ export type {
   MemoryHit,
   MemoryStore,
   MemoryStoreCapabilities,
+  RecallResult,
   RememberOutcome,
 } from "./memory-store.js";
 export { createRememberServer, type RememberServerContext } from "./remember-server.js";

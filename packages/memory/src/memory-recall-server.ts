@@ -2,7 +2,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createSecretScanner, OMISSION_MARKERS, opaquePaths, utf8ByteLength } from "@mono-agent/evidence";
 import { RECALL_DEFAULT_LIMIT, RECALL_MAX_LIMIT, RECALL_QUERY_MAX_BYTES } from "./limits.js";
-import type { MemoryStore } from "./memory-store.js";
+import { MemoryError } from "./memory-error.js";
+import type { MemoryStore, RecallResult } from "./memory-store.js";
 import { serveSingleTool } from "./serve-single-tool.js";
 import { splitModelTextBlocks } from "./split-model-text-blocks.js";
 
@@ -96,19 +97,26 @@ export function createMemoryRecallServer(ctx: MemoryRecallServerContext): McpSer
           structuredContent: { hits: [], conversationRelative: true, guidance },
         };
       }
-      let hits: Awaited<ReturnType<MemoryStore["recall"]>>;
+      let hits: RecallResult["hits"];
+      let degraded: RecallResult["degraded"];
       try {
-        hits = await ctx.store.recall(input);
-      } catch {
-        const reason = "The memory index is unavailable right now.";
+        if (ctx.store.recallWithStatus) ({ hits, degraded } = await ctx.store.recallWithStatus(input));
+        else hits = await ctx.store.recall(input);
+      } catch (error) {
+        const reason =
+          MemoryError.isInstance(error) && error.code === "store_unavailable"
+            ? error.message
+            : "The memory index is unavailable right now.";
         return {
           content: [{ type: "text", text: `${reason} ${RUN_HISTORY_HANDOFF}` }],
           structuredContent: { hits: [], degraded: true, reason },
         };
       }
+      const degradedFields = degraded ? { degraded: true, reason: degraded.reason } : {};
+      const degradedNote = degraded ? `[degraded: ${degraded.reason}]\n` : "";
       if (hits.length === 0) {
-        const text = `No memories matched "${input.query}". ${RUN_HISTORY_HANDOFF}`;
-        return { content: [{ type: "text", text }], structuredContent: { hits: [] } };
+        const text = `${degradedNote}No memories matched "${input.query}". ${RUN_HISTORY_HANDOFF}`;
+        return { content: [{ type: "text", text }], structuredContent: { hits: [], ...degradedFields } };
       }
       const safeHits = hits.map((hit) => {
         const unsafe = scanner.findSecrets(hit.text).length > 0 || opaquePaths(hit.text) !== hit.text;
@@ -119,8 +127,8 @@ export function createMemoryRecallServer(ctx: MemoryRecallServerContext): McpSer
         return `${hit.score.toFixed(3)}  ${prefix}${hit.text}`;
       });
       return {
-        content: splitModelTextBlocks(lines.join("\n")),
-        structuredContent: { hits: safeHits },
+        content: splitModelTextBlocks(`${degradedNote}${lines.join("\n")}`),
+        structuredContent: { hits: safeHits, ...degradedFields },
       };
     },
   });

@@ -36,6 +36,13 @@ export interface MemoryHit {
   status: MemoryStatus;
 }
 
+/** A recall that may have answered from less than the tier's full search. */
+export interface RecallResult {
+  hits: MemoryHit[];
+  /** Set when part of the search was unavailable (e.g. the embeddings endpoint): why, in a sentence. */
+  degraded?: { reason: string };
+}
+
 /** One indexed entry as the journal browses it, oldest first by (created, id). */
 export interface JournalRecord {
   id: string;
@@ -75,8 +82,10 @@ export interface MemoryStore {
    * `index_write_failed` (`canonicalWritten: true`).
    */
   remember(input: { text: string; signal?: AbortSignal }): Promise<RememberOutcome>;
-  /** Full-text search over current memories, best first. */
+  /** Search over current memories, best first (full text; the journal tier merges vectors in). */
   recall(input: { query: string; limit: number }): Promise<MemoryHit[]>;
+  /** Like {@link recall}, and says when the answer is degraded. MemoryRecall prefers it when present. */
+  recallWithStatus?(input: { query: string; limit: number }): Promise<RecallResult>;
   /** Records created in [fromMs, toMs), oldest first, within the caps. Only when `supportsJournalBrowse`. */
   browseJournal?(input: {
     fromMs: number;

@@ -7,7 +7,8 @@ import {
   formatBullet,
   type MemoryStore,
 } from "../src/index.js";
-import { type LiteMemoryStore, openLiteMemoryStore } from "../src/lite/index.js";
+import type { LiteMemoryStore } from "../src/lite/index.js";
+import { openTierStore } from "./contract-tiers.js";
 import { call, connect, tempRoot } from "./helpers.js";
 
 /** Writes bullets (created at the given instants) into their UTC daily files, then opens the store. */
@@ -35,7 +36,7 @@ export function storeWith(
   for (const [date, blocks] of byDate) {
     writeFileSync(join(root, "daily", `${date}.md`), `# ${date}\n\n${blocks.join("\n")}\n`);
   }
-  return openLiteMemoryStore({ root });
+  return openTierStore({ root });
 }
 
 /** A MemoryJournal client for one run. */

@@ -3,6 +3,7 @@ import { exportedNames } from "@mono-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as check from "../src/check.js";
 import * as root from "../src/index.js";
+import * as journal from "../src/journal/index.js";
 import * as lite from "../src/lite/index.js";
 import * as tools from "../src/tools/index.js";
 
@@ -48,6 +49,7 @@ describe("public API", () => {
         "MemoryType",
         "RECALL_DEFAULT_LIMIT",
         "RECALL_MAX_LIMIT",
+        "RecallResult",
         "RememberOutcome",
         "RememberServerContext",
         "createMemoryJournalRunState",
@@ -112,6 +114,23 @@ describe("public API", () => {
       ]
     `);
   });
+  test("./journal", () => {
+    expect(Object.keys(journal).sort()).toMatchInlineSnapshot(`
+      [
+        "CircuitBreaker",
+        "CircuitOpenError",
+        "EMBEDDINGS_BATCH_SIZE",
+        "REBUILD_POLICY_VERSION",
+        "VECTOR_QUEUE_MAX_BYTES",
+        "VECTOR_QUEUE_MAX_ITEMS",
+        "createEmbeddingsClient",
+        "normalizeVector",
+        "openJournalMemoryStore",
+        "readIndexManifest",
+      ]
+    `);
+  });
+
   test("./check", () => {
     expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
       [
@@ -135,19 +154,34 @@ describe("public API", () => {
     expect(Object.keys(tools).sort()).toMatchInlineSnapshot(`
       [
         "MEMORY_TOOL_NAMES",
+        "memoryAuditReport",
         "memoryAvailability",
+        "memoryRollbackReport",
+        "memoryTierRebuildReport",
+        "memoryTierSearchReport",
         "memoryToolDecisions",
+        "openConfiguredMemoryStore",
+        "openConfiguredRemoteStore",
         "openMemoryTools",
       ]
     `);
     expect(exportedNames(join(sourceDir, "tools/index.ts"))).toMatchInlineSnapshot(`
       [
         "MEMORY_TOOL_NAMES",
+        "MemoryStoreConfig",
+        "MemoryTierContext",
         "MemoryToolServer",
         "MemoryTools",
         "MemoryToolsConfig",
+        "OpenConfiguredMemoryStoreOptions",
+        "memoryAuditReport",
         "memoryAvailability",
+        "memoryRollbackReport",
+        "memoryTierRebuildReport",
+        "memoryTierSearchReport",
         "memoryToolDecisions",
+        "openConfiguredMemoryStore",
+        "openConfiguredRemoteStore",
         "openMemoryTools",
       ]
     `);

@@ -15,5 +15,12 @@ test("the root entry never imports Node-only code: better-sqlite3, node: builtin
   const manifest = JSON.parse(
     readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"),
   );
-  expect(Object.keys(manifest.exports)).toEqual([".", "./lite", "./check", "./tools", "./package.json"]);
+  expect(Object.keys(manifest.exports)).toEqual([
+    ".",
+    "./lite",
+    "./journal",
+    "./check",
+    "./tools",
+    "./package.json",
+  ]);
 });

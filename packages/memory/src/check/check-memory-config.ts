@@ -19,17 +19,17 @@ const SERVERS = {
   Remember: MEMORY_WRITE_SERVER_NAME,
 } as const;
 
-function storeLines(report: LiteMemoryReport): CheckLine[] {
+function storeLines(report: LiteMemoryReport, tier: string): CheckLine[] {
   if (!report.rootExists) {
     return [
       {
         status: "ok",
-        message: `Memory store (lite): ${report.root} — not created yet; the first run creates it.`,
+        message: `Memory store (${tier}): ${report.root} — not created yet; the first run creates it.`,
       },
     ];
   }
   const lines: CheckLine[] = [
-    { status: "ok", message: `Memory store (lite): ${report.root}` },
+    { status: "ok", message: `Memory store (${tier}): ${report.root}` },
     {
       status: "ok",
       message: `${report.memories} memories in ${report.dailyFiles} daily files${report.dropped > 0 ? `, ${report.dropped} forgotten` : ""}${report.firstDate ? ` (${report.firstDate} to ${report.lastDate})` : ""}.`,
@@ -91,6 +91,39 @@ function toolLines(policy: ToolPolicy, availability: MemoryAvailability): CheckL
   });
 }
 
+function remoteStoreCheck(loaded: LoadedConfig): CheckResult {
+  const memory = loaded.config.memory;
+  const endpoint = memory?.supermemory?.endpoint;
+  const lines: CheckLine[] = [
+    {
+      status: "ok",
+      message: `Memory store (supermemory): remote${endpoint ? ` at ${new URL(endpoint).origin}` : ""}, key from ${memory?.supermemory?.apiKey.$env ?? "(unset)"}.`,
+    },
+    {
+      status: "disabled",
+      code: "memory_tool_unavailable",
+      message:
+        "MemoryJournal not composed: the Supermemory store has no local journal browse (no search fallback, no fake empty result).",
+    },
+    {
+      status: "disabled",
+      code: "memory_tool_unavailable",
+      message:
+        "Remember not composed: the Supermemory store has no durable write surface through mono-agent.",
+    },
+  ];
+  const recallOn = memory?.recallTool.enabled === true;
+  lines.unshift(
+    recallOn
+      ? {
+          status: "ok",
+          message: `MemoryRecall offered as ${mcpToolName(MEMORY_RECALL_SERVER_NAME, "MemoryRecall")}, through the Supermemory search endpoint.`,
+        }
+      : { status: "disabled", message: "MemoryRecall is off: memory.recallTool.enabled is false." },
+  );
+  return { status: recallOn ? "ok" : "disabled", lines };
+}
+
 /**
  * The Memory findings of `mono-agent validate`: the store path and counts (read-only), and which memory
  * tools the tool policy offers and why not. `disabled` without a memory block (or a config that did not
@@ -113,9 +146,32 @@ export async function checkMemoryConfig(loaded: LoadedConfig | undefined): Promi
       lines: [{ status: "error", code: "memory_path_invalid", message: `${rootProblem}.` }],
     };
   }
+  if (memory.backend === "supermemory") return remoteStoreCheck(loaded);
+  if (memory.mode === "bujo") {
+    return {
+      status: "error",
+      lines: [
+        {
+          status: "error",
+          code: "memory_tier_unavailable",
+          message:
+            'memory.mode "bujo" (curation by a model, entity graph, consolidation) is not available in this version: the agent would start without memory tools.',
+          suggestion:
+            'set memory.mode "journal" (full text + vectors; keep memory.embeddings, remove memory.llm and memory.consolidation) or "lite"',
+        },
+      ],
+    };
+  }
   // Loaded only when memory is configured: the store module is heavy, and validate must start fast.
   const { inspectLiteMemory } = await import("../lite/index.js");
-  const lines = storeLines(inspectLiteMemory(loaded.memoryDir));
+  const lines = storeLines(inspectLiteMemory(loaded.memoryDir), memory.mode);
+  if (memory.mode === "journal" && memory.embeddings) {
+    const { embeddings } = memory;
+    lines.push({
+      status: "ok",
+      message: `Embeddings: ${embeddings.provider} ${embeddings.model} (${embeddings.dim} dimensions)${embeddings.endpoint ? ` at ${new URL(embeddings.endpoint).origin}` : ""}; while the endpoint is down MemoryRecall answers from full text with degraded: true.`,
+    });
+  }
   let policy: ToolPolicy | undefined;
   try {
     policy = createToolPolicy({

@@ -45,6 +45,12 @@ export interface LiteMemoryStore extends MemoryStore {
   readonly root: string;
   /** Reparses every canonical file into a fresh index. Takes the writer lock. */
   rebuild(): Promise<{ files: number; memories: number }>;
+  /** Every current memory's id and text (the journal tier embeds them). */
+  currentMemories(): Array<{ id: string; text: string }>;
+  /** A page of current memories after an index rowid, oldest row first. */
+  currentMemoriesAfter(afterRowid: number, limit: number): Array<{ rowid: number; id: string; text: string }>;
+  /** The current memories among `ids`, for hits found outside full text. */
+  currentByIds(ids: readonly string[]): Map<string, MemoryHit>;
   /** Index counts. */
   counts(): { memories: number; dropped: number; pendingIntents: number };
   close(): void;
@@ -288,6 +294,9 @@ export function openLiteMemoryStore(options: LiteMemoryStoreOptions): LiteMemory
       });
     },
     counts: () => index.counts(),
+    currentMemories: () => index.currentMemories(),
+    currentMemoriesAfter: (afterRowid, limit) => index.currentMemoriesAfter(afterRowid, limit),
+    currentByIds: (ids) => index.currentByIds(ids),
     close() {
       marker?.remove();
       if (index.db.open) index.close();

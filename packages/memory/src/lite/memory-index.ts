@@ -201,6 +201,39 @@ export class MemoryIndex {
     }));
   }
 
+  /** Every current (not dropped or invalidated) memory's id and text, oldest first. */
+  currentMemories(): Array<{ id: string; text: string }> {
+    return this.statement(
+      "SELECT id, text FROM memories WHERE status NOT IN ('dropped', 'invalidated') ORDER BY created_ms, id",
+    ).all() as Array<{ id: string; text: string }>;
+  }
+
+  /** A page of current memories by rowid after `afterRowid` (the journal's backfill cursor). */
+  currentMemoriesAfter(
+    afterRowid: number,
+    limit: number,
+  ): Array<{ rowid: number; id: string; text: string }> {
+    return this.statement(
+      "SELECT rowid, id, text FROM memories WHERE rowid > ? AND status NOT IN ('dropped', 'invalidated') ORDER BY rowid LIMIT ?",
+    ).all(afterRowid, limit) as Array<{ rowid: number; id: string; text: string }>;
+  }
+
+  /** The current memories among `ids` (score 0; the caller ranks them). */
+  currentByIds(ids: readonly string[]): Map<string, MemoryHit> {
+    const found = new Map<string, MemoryHit>();
+    for (let start = 0; start < ids.length; start += 500) {
+      const chunk = ids.slice(start, start + 500);
+      const rows = this.db
+        .prepare(
+          `SELECT id, text, type, status FROM memories
+             WHERE id IN (${chunk.map(() => "?").join(", ")}) AND status NOT IN ('dropped', 'invalidated')`,
+        )
+        .all(...chunk) as Array<{ id: string; text: string; type: MemoryType; status: MemoryStatus }>;
+      for (const row of rows) found.set(row.id, { ...row, score: 0 });
+    }
+    return found;
+  }
+
   browse(fromMs: number, toMs: number, limit: number): JournalRecord[] {
     const rows = this.statement(
       `SELECT id, text, type, status, created_at, created_ms, due_at, source_file, source_line FROM memories

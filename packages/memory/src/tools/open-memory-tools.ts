@@ -11,16 +11,22 @@ import {
   type ToolPolicy,
 } from "@mono-agent/policy";
 import { createMemoryJournalRunState, type MemoryJournalRunState } from "../journal-run-state.js";
-import { type LiteMemoryStore, openLiteMemoryStore } from "../lite/index.js";
+import type { JournalMemoryStore } from "../journal/journal-store.js";
+import type { LiteMemoryStore } from "../lite/index.js";
 import { createMemoryJournalServer } from "../memory-journal-server.js";
 import { createMemoryRecallServer } from "../memory-recall-server.js";
 import type { MemoryStore } from "../memory-store.js";
 import { createRememberServer } from "../remember-server.js";
+import {
+  type MemoryStoreConfig,
+  openConfiguredMemoryStore,
+  openConfiguredRemoteStore,
+} from "./open-configured-memory-store.js";
 
 /** What the memory tools read of a loaded mono-agent config (`LoadedConfig` of @mono-agent/config fits). */
 export interface MemoryToolsConfig {
   readonly config: {
-    readonly memory?: {
+    readonly memory?: MemoryStoreConfig & {
       readonly recallTool: { readonly enabled?: boolean };
       readonly rememberTool: { readonly enabled?: boolean };
     };
@@ -76,13 +82,14 @@ export function memoryToolDecisions(
 
 /** The memory store and its tool providers for one app. */
 export interface MemoryTools<Provider> {
-  readonly store: LiteMemoryStore | undefined;
+  /** The open store: lite, journal, or the remote Supermemory store (recall only). */
+  readonly store: LiteMemoryStore | JournalMemoryStore | (MemoryStore & { close(): void }) | undefined;
   readonly providers: Provider[];
   close(): void;
 }
 
 /**
- * Opens the lite store when a memory block is configured and returns one provider (`serve` of its
+ * Opens the configured store (lite or journal) when a memory block is configured and returns one provider (`serve` of its
  * server) per memory tool: MemoryRecall (`mono-agent-memory`, gated by memory.recallTool.enabled
  * only), MemoryJournal (`mono-agent-memory-journal`, recall switch + browse capability + policy) and
  * Remember (`mono-agent-memory-write`, remember switch + write capability + policy).
@@ -95,10 +102,23 @@ export function openMemoryTools<Provider, Run extends { runId: string }>(options
   secretScanner?: SecretScanner;
   /** How the host serves one tool server to its runs (the app's `requestScopedToolProvider`). */
   serve: (server: MemoryToolServer<Run>) => Provider;
+  /** Test hook: the fetch the embeddings client uses. */
+  fetch?: typeof fetch;
 }): MemoryTools<Provider> {
   const { loaded, policy, env, serve } = options;
   if (!loaded.config.memory || !loaded.memoryDir) return { store: undefined, providers: [], close() {} };
-  const store = openLiteMemoryStore({ root: loaded.memoryDir, announceRuntime: true });
+  const memory = loaded.config.memory;
+  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  const store =
+    memory.backend === "supermemory"
+      ? openConfiguredRemoteStore({ memory, env, ...fetchOption })
+      : openConfiguredMemoryStore({
+          memory,
+          root: loaded.memoryDir,
+          env,
+          announceRuntime: true,
+          ...fetchOption,
+        });
   const decisions = memoryToolDecisions(policy, memoryAvailability(loaded, store));
   const offered = (name: (typeof MEMORY_TOOL_NAMES)[number]) => decisions[name].decision === "offered";
   const secretScanner = options.secretScanner ?? createSecretScanner({ env });

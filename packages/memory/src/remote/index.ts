@@ -1,0 +1,1 @@
+export { openSupermemoryStore, type SupermemoryStoreOptions } from "./supermemory-store.js";
