@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followCollaboratorTasks, type HandedOffCollaboratorTask } from "../src/node/follow-collaborator-tasks.js";
+import {
+  followCollaboratorTasks,
+  type HandedOffCollaboratorTask,
+} from "../src/node/follow-collaborator-tasks.js";
 import { type SampleAgent, startSampleAgent } from "./fixtures/sample-agent.js";
 import { askCollaboratorClient, peer } from "./support.js";
 
@@ -29,8 +32,12 @@ describe("a collaborator slower than the call", () => {
     expect(answer.isError, answer.text).toBe(false);
     const body = JSON.parse(answer.text);
     expect(body).toMatchObject({ collaborator: "sample", state: "working", untrusted: true });
-    expect(body.navigation.guidance).toContain("will be delivered into this conversation when it arrives (continuation c-1");
-    expect(handedOff).toEqual([expect.objectContaining({ collaborator: "sample", taskId: body.taskId, ...HOST_RUN })]);
+    expect(body.navigation.guidance).toContain(
+      "will be delivered into this conversation when it arrives (continuation c-1",
+    );
+    expect(handedOff).toEqual([
+      expect.objectContaining({ collaborator: "sample", taskId: body.taskId, ...HOST_RUN }),
+    ]);
     expect(sample.cancelled).toEqual([]);
     await tool.close();
 
@@ -48,7 +55,8 @@ describe("a collaborator slower than the call", () => {
     }
 
     const store = {
-      handedOff: () => handedOff.filter((task) => !settled.some((entry) => entry.continuationId === task.continuationId)),
+      handedOff: () =>
+        handedOff.filter((task) => !settled.some((entry) => entry.continuationId === task.continuationId)),
       settle: (continuationId: string, outcome: { idempotencyKey: string; payload: unknown }) => {
         settled.push({ continuationId, outcome });
       },
@@ -71,11 +79,19 @@ describe("a collaborator slower than the call", () => {
       continuationId: "c-1",
       outcome: {
         idempotencyKey: `a2a-task:${body.taskId}:completed`,
-        payload: { kind: "a2a_task_outcome", collaborator: "sample", taskId: body.taskId, state: "completed" },
+        payload: {
+          kind: "a2a_task_outcome",
+          collaborator: "sample",
+          taskId: body.taskId,
+          state: "completed",
+        },
       },
     });
     const outcome = settled[0]?.outcome.payload as { evidence: string };
-    expect(JSON.parse(outcome.evidence)).toMatchObject({ answer: { text: "the slow answer" }, untrusted: true });
+    expect(JSON.parse(outcome.evidence)).toMatchObject({
+      answer: { text: "the slow answer" },
+      untrusted: true,
+    });
   });
 
   it("a handed-off task past its deadline, or of a collaborator no longer configured, settles once with that state", async () => {
