@@ -66,6 +66,13 @@ export {
   DEFAULT_APPROVAL_TIMEOUT_MS,
 } from "./schema/approval-schema.js";
 export {
+  type A2aConfig,
+  COLLABORATOR_DEFAULTS,
+  type CollaboratorConfig,
+  type CollaboratorsConfig,
+  DEFAULT_A2A_PORT,
+} from "./schema/collaborators-schema.js";
+export {
   CONTINUATION_LIMIT_DEFAULTS,
   CONTINUATION_RETENTION_DEFAULTS,
   OPERATOR_PAGE_SIZE_MAX,

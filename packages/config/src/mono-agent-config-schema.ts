@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { artifactsSchema } from "./schema/artifacts-schema.js";
+import { a2aSchema, collaboratorsSchema } from "./schema/collaborators-schema.js";
 import { continuationsSchema } from "./schema/continuations-schema.js";
 import { interactionSchema, webSchema } from "./schema/interaction-schema.js";
 import { memorySchema } from "./schema/memory-schema.js";
@@ -29,6 +30,8 @@ export const monoAgentConfigSchema = z
     storage: storageSchema.optional(),
     telegram: telegramSchema.optional(),
     triggers: triggersSchema.optional(),
+    collaborators: collaboratorsSchema.optional(),
+    a2a: a2aSchema.optional(),
   })
   .describe("mono-agent.config.json: the agent's configuration.");
 

@@ -36,6 +36,8 @@ describe("committed JSON Schemas", () => {
       "storage",
       "telegram",
       "triggers",
+      "collaborators",
+      "a2a",
     ]);
     for (const [key, property] of Object.entries(schema.properties)) {
       expect(property.description, key).toBeTruthy();

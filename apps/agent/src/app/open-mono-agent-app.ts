@@ -14,6 +14,7 @@ import { openSessionHistoryTools, sessionHistoryFile } from "@mono-agent/session
 import { collectProtectedPaths } from "@mono-agent/tools/check";
 import { assertConversationId, logicalConversationId } from "../conversations/conversation-id.js";
 import { openAgentStorage, postgresStorageSettings, postgresUrlSecrets } from "../storage/agent-storage.js";
+import { startAgentCollaborators } from "./collaborators/agent-collaborators.js";
 import { continuationMessage } from "./continuations/continuation-delivery.js";
 import { continuationsWanted } from "./continuations/continuations-state-dir.js";
 import {
@@ -197,6 +198,14 @@ export async function openMonoAgentApp(
   }
   // The operator API bearer exists only once the service has started: from then on it is a host secret too.
   if (continuations) hostSecrets.add(readOperatorToken(continuations.service.operatorTokenFile));
+  // AskCollaborator: composed by the collaborators block alone (no policy check), see docs/collaborators.md.
+  const collaborators = await startAgentCollaborators({
+    loaded,
+    env: options.env,
+    secretScanner: hostSecrets.scanner,
+    ...(continuations ? { continuations: continuations.service } : {}),
+    startupWarnings,
+  });
   const runContext = composeRunContext({
     loaded,
     policy,
@@ -218,6 +227,7 @@ export async function openMonoAgentApp(
       conversationTitleProvider(policy),
       askUserProvider(policy, interaction, options.adapterSendTools),
       ...memory.providers,
+      ...collaborators.providers,
       ...sessionHistory.appToolProviders,
       ...runHistoryToolServers({
         loaded,
@@ -357,6 +367,7 @@ export async function openMonoAgentApp(
       await Promise.allSettled([...inFlight]);
       await start.closeUnusedServers?.();
       await runContext.close();
+      await collaborators.close();
       await continuations?.close();
       await sessionHistory.close();
       await storage.close();

@@ -1,3 +1,4 @@
+import { COLLABORATORS_SERVER_NAME } from "@mono-agent/collaborators";
 import type { LoadedConfig } from "@mono-agent/config";
 import {
   type ContinuationService,
@@ -22,6 +23,8 @@ export function handedOffTaskStore(
     handOffTask: (request) => service.handOffTask(request),
     handedOffTasks: () =>
       service.taskHandoffs().flatMap((record) => {
+        // Collaborator tasks (A2A) are followed by their own follower (app/collaborators).
+        if (record.serverName === COLLABORATORS_SERVER_NAME) return [];
         const taskId = handedOffTaskId(record);
         return taskId === undefined
           ? []

@@ -188,6 +188,16 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     );
   });
   for (const line of channelLines) io.stdout.write(`${line}\n`);
+  // mono-agent as an A2A agent (an a2a block): docs/collaborators.md.
+  const { startServeA2a } = await import("./serve-a2a.js");
+  const a2a = await startServeA2a(app, env).catch(async (error: unknown) => {
+    await channels.stop();
+    await webConsole.close();
+    await triggers?.close();
+    await app.close();
+    throw error;
+  });
+  for (const line of a2a?.lines ?? []) io.stdout.write(`${line}\n`);
   if (webConsole.interruptedTurns > 0)
     io.stderr.write(
       `note: ${webConsole.interruptedTurns} turn(s) left running by an earlier start are marked interrupted\n`,
@@ -218,6 +228,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  await a2a?.close();
   await channels.stop();
   await triggers?.close();
   clock?.close();
