@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { stripHiddenCharacters } from "@mono-agent/evidence";
 import type { AskBroker } from "./ask-broker.js";
 import type { ApprovalStore } from "./ask-store.js";
 import {
@@ -65,7 +66,13 @@ export async function askApproval(
     return denied(
       `Denied: ${toolName} needs approval (${need.reason}) and no one can answer here (no terminal or browser to ask). Do not retry it; say what you wanted to do instead.`,
     );
-  const preview = run.redactText(JSON.stringify(call.args ?? {}, null, 2));
+  // Text hidden from the person (tag characters) is taken out of what they are shown, and they are told.
+  const fullPreview = run.redactText(JSON.stringify(call.args ?? {}, null, 2));
+  const visiblePreview = stripHiddenCharacters(fullPreview);
+  const preview =
+    visiblePreview === fullPreview
+      ? fullPreview
+      : `(hidden characters removed from this preview)\n${visiblePreview}`;
   let ask: Awaited<ReturnType<AskBroker["ask"]>>;
   try {
     ask = await host.broker.ask(

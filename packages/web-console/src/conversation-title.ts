@@ -1,3 +1,5 @@
+import { stripHiddenCharacters } from "@mono-agent/evidence";
+
 /** The app-owned tool that names a web conversation (seed page "SetConversationTitle: web conversation naming"). */
 export const CONVERSATION_TITLE_TOOL_NAME = "SetConversationTitle";
 
@@ -14,14 +16,15 @@ const WHITESPACE_RUN = /\s+/gu;
 export type ConversationTitleParse = { ok: true; title: string } | { ok: false; message: string };
 
 /**
- * Normalize a title typed by a person or proposed by the model: every whitespace run becomes one space,
- * leading and trailing whitespace goes; control characters, an empty result and more than
+ * Normalize a title typed by a person or proposed by the model: text hidden in tag characters and the
+ * like goes (`stripHiddenCharacters`), every whitespace run becomes one space, leading and trailing
+ * whitespace goes; control characters, an empty result and more than
  * {@link CONVERSATION_TITLE_MAX_CHARACTERS} characters are refused.
  */
 export function normalizeConversationTitle(value: unknown): ConversationTitleParse {
   if (typeof value !== "string")
     return { ok: false, message: `"title" must be a string, got ${value === null ? "null" : typeof value}.` };
-  const title = value.replace(WHITESPACE_RUN, " ").trim();
+  const title = stripHiddenCharacters(value).replace(WHITESPACE_RUN, " ").trim();
   const control = CONTROL_CHARACTER.exec(title);
   if (control)
     return {

@@ -14,6 +14,7 @@ import {
   type PostgresMigrations,
   type PostgresPool,
 } from "@mono-agent/storage/postgres";
+import { TRIGGERS_POSTGRES_MIGRATIONS } from "@mono-agent/triggers/postgres";
 import { WEB_CONSOLE_POSTGRES_MIGRATIONS } from "@mono-agent/web-console/postgres";
 import { createPostgresConversationRunLock } from "../conversations/conversation-run-lock.js";
 import {
@@ -32,6 +33,7 @@ export const POSTGRES_STORES: readonly PostgresMigrations[] = [
   RUN_STORE_POSTGRES_MIGRATIONS,
   WEB_CONSOLE_POSTGRES_MIGRATIONS,
   INTERACTION_POSTGRES_MIGRATIONS,
+  TRIGGERS_POSTGRES_MIGRATIONS,
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   type StartTriggerThread,
 } from "@mono-agent/triggers/declared";
 import { startDeclaredWebhookServer, type WebhookServer } from "@mono-agent/triggers/node";
+import { openPostgresWebhookDeliveryStore } from "@mono-agent/triggers/postgres";
 import {
   acquireSchedulerLock,
   openTriggerStateStore,
@@ -34,8 +35,10 @@ export interface ServeTriggers {
   close(): Promise<void>;
 }
 
-function openDeliveries(stateDir: string, onFailure: () => void) {
+/** With storage.postgres the delivery ids and signatures are shared by every host (a replay on any is refused). */
+function openDeliveries(app: MonoAgentApp, stateDir: string, onFailure: () => void) {
   try {
+    if (app.sharedPostgres) return openPostgresWebhookDeliveryStore({ postgres: app.sharedPostgres });
     return openWebhookDeliveryStore(stateDir);
   } catch (error) {
     onFailure();
@@ -87,7 +90,7 @@ export function prepareServeTriggers(
         ...(clock ? { now: clock.now } : {}),
       });
       let webhooks: WebhookServer | undefined;
-      const deliveries = hasWebhooks ? openDeliveries(stateDir, () => store.close()) : undefined;
+      const deliveries = hasWebhooks ? openDeliveries(app, stateDir, () => store.close()) : undefined;
       if (hasWebhooks && server)
         webhooks = await startDeclaredWebhookServer({
           ...(deliveries ? { deliveries } : {}),
