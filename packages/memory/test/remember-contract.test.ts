@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CONTRACT_TIERS, openTierStore, useTier } from "./contract-tiers.js";
 import { createMemoryRecallServer, createRememberServer, type MemoryStore } from "../src/index.js";
 import { REMEMBER_SERVER_NAME } from "../src/remember-server.js";
-import { type LiteMemoryStore, openLiteMemoryStore, prepareForget, applyForget } from "../src/lite/index.js";
+import { type LiteMemoryStore, type openLiteMemoryStore, prepareForget, applyForget } from "../src/lite/index.js";
 import { bulletLines, call, connect, dailyText, movableClock, tempRoot } from "./helpers.js";
 
 const stores: LiteMemoryStore[] = [];

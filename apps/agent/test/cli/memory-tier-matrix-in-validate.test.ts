@@ -17,9 +17,9 @@ type Report = {
   sections: { id: string; status: string; lines: { status: string; message: string }[] }[];
 };
 
-async function validateMemory(memory: Record<string, unknown>) {
+async function validateMemory(memory: Record<string, unknown>, env: Record<string, string> = {}) {
   const dir = makeAgentFolder({ runtime: { model: "demo:demo" }, memory: { path: "./memory", ...memory } });
-  const result = await runCliInProcess(["validate", "--json"], { cwd: dir });
+  const result = await runCliInProcess(["validate", "--json"], { cwd: dir, env });
   const report = JSON.parse(result.stdout) as Report;
   const config = report.sections.find((section) => section.id === "config");
   const errors = (config?.lines ?? []).filter((line) => line.status === "error").map((line) => line.message);
@@ -126,10 +126,13 @@ describe("validate enforces the memory tier matrix, naming the key and the fix",
   });
 
   test("the remote Supermemory store: MemoryRecall offered, MemoryJournal and Remember not composed, and validate says why", async () => {
-    const { exitCode, errors, memoryStatus, memoryText } = await validateMemory({
-      backend: "supermemory",
-      supermemory: { endpoint: "http://127.0.0.1:9", apiKey: { $env: "SUPERMEMORY_API_KEY" } },
-    });
+    const { exitCode, errors, memoryStatus, memoryText } = await validateMemory(
+      {
+        backend: "supermemory",
+        supermemory: { endpoint: "http://127.0.0.1:9", apiKey: { $env: "SUPERMEMORY_API_KEY" } },
+      },
+      { SUPERMEMORY_API_KEY: "sm-test" },
+    );
     expect(errors).toEqual([]);
     expect(memoryStatus).toBe("ok");
     expect(memoryText).toContain(
@@ -140,5 +143,16 @@ describe("validate enforces the memory tier matrix, naming the key and the fix",
     );
     expect(memoryText).toContain("Remember not composed: the Supermemory store has no durable write surface");
     expect(exitCode).toBe(0);
+  });
+
+  test("an unset API key variable is an error naming it: the store would not open", async () => {
+    const journal = { mode: "journal", embeddings: { ...EMBEDDINGS, apiKey: { $env: "EMBED_KEY" } } };
+    const unset = await validateMemory(journal);
+    expect(unset.memoryStatus).toBe("error");
+    expect(unset.memoryText).toContain("memory.embeddings.apiKey reads EMBED_KEY, which is not set");
+    expect(unset.exitCode).toBe(1);
+    const set = await validateMemory(journal, { EMBED_KEY: "k-1" });
+    expect(set.memoryStatus).not.toBe("error");
+    expect(set.exitCode).toBe(0);
   });
 });

@@ -91,6 +91,27 @@ function toolLines(policy: ToolPolicy, availability: MemoryAvailability): CheckL
   });
 }
 
+/** An API key `$env` reference of the memory block whose variable is unset: the store would not open. */
+function unsetKeyLine(
+  memory: NonNullable<LoadedConfig["config"]["memory"]>,
+  env: Readonly<Record<string, string | undefined>>,
+): CheckLine | undefined {
+  const references = [
+    ["memory.embeddings.apiKey", memory.mode === "journal" ? memory.embeddings?.apiKey : undefined],
+    ["memory.supermemory.apiKey", memory.backend === "supermemory" ? memory.supermemory?.apiKey : undefined],
+  ] as const;
+  for (const [key, reference] of references) {
+    if (!reference || reference.default !== undefined || (env[reference.$env] ?? "") !== "") continue;
+    return {
+      status: "error",
+      code: "memory_key_unset",
+      message: `${key} reads ${reference.$env}, which is not set: the agent would start without memory tools.`,
+      suggestion: `set ${reference.$env} in the environment or the agent folder's .env`,
+    };
+  }
+  return undefined;
+}
+
 function remoteStoreCheck(loaded: LoadedConfig): CheckResult {
   const memory = loaded.config.memory;
   const endpoint = memory?.supermemory?.endpoint;
@@ -129,8 +150,13 @@ function remoteStoreCheck(loaded: LoadedConfig): CheckResult {
  * tools the tool policy offers and why not. `disabled` without a memory block (or a config that did not
  * load) and when no memory tool is offered; `error` when `memory.path` cannot be the memory folder.
  */
-export async function checkMemoryConfig(loaded: LoadedConfig | undefined): Promise<CheckResult> {
+export async function checkMemoryConfig(
+  loaded: LoadedConfig | undefined,
+  env?: Readonly<Record<string, string | undefined>>,
+): Promise<CheckResult> {
   const memory = loaded?.config.memory;
+  const unsetKey = env && memory ? unsetKeyLine(memory, env) : undefined;
+  if (unsetKey) return { status: "error", lines: [unsetKey] };
   if (!loaded || !memory || !loaded.memoryDir) {
     return {
       status: "disabled",

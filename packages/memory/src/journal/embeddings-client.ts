@@ -36,6 +36,9 @@ export function normalizeVector(values: ArrayLike<number>): Float32Array {
 
 function endpointUrl(endpoint: string): URL {
   const url = new URL(endpoint);
+  // Credentials in the URL are dropped: fetch refuses them, and the key belongs in apiKey.
+  url.username = "";
+  url.password = "";
   url.pathname = `${url.pathname.replace(/\/+$/, "").replace(/\/v1$/, "")}/v1/embeddings`;
   return url;
 }
@@ -124,7 +127,8 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): Embedd
           );
         vectors[index] = normalizeVector(embedding);
       }
-      if (vectors.some((vector) => vector === undefined))
+      // A hole (an index answered twice, another never) is a missing embedding; `some` skips holes.
+      if (Array.from(vectors).includes(undefined as unknown as Float32Array))
         throw new Error(`the embeddings endpoint ${where} did not return one embedding per text`);
       return vectors;
     },

@@ -9,7 +9,6 @@ import {
 } from "../lite/lite-store.js";
 import { MemoryError } from "../memory-error.js";
 import type { MemoryHit, MemoryStoreCapabilities, RecallResult } from "../memory-store.js";
-import { normalizeMemoryText } from "../normalize-memory-text.js";
 import { CircuitBreaker, type CircuitBreakerOptions } from "./circuit-breaker.js";
 import { EMBEDDINGS_BATCH_SIZE, type EmbeddingsClient } from "./embeddings-client.js";
 import {
@@ -23,11 +22,10 @@ import {
   readIndexManifest,
   writeIndexManifest,
 } from "./index-manifest.js";
+import { fuseRankings } from "./reciprocal-rank-fusion.js";
 import { VectorIndex } from "./vector-index.js";
 import { VectorQueue } from "./vector-queue.js";
 
-/** Reciprocal rank fusion constant (the usual 60). */
-const RRF_K = 60;
 /** Candidates each search contributes to the fusion. */
 const CANDIDATES = 50;
 /** Cosine similarity below which a vector neighbour is no match at all. */
@@ -226,30 +224,11 @@ export function openJournalMemoryStore(options: JournalMemoryStoreOptions): Jour
         degraded = `Searched full text only: ${error instanceof Error ? error.message : "the embeddings endpoint failed"}.`;
       }
     }
-    const fused = new Map<string, number>();
-    const add = (ids: readonly string[]) => {
-      for (const [rank, id] of ids.entries()) fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
-    };
-    add(text.map((hit) => hit.id));
-    add(vectorHits.map((hit) => hit.id));
     const known = new Map<string, MemoryHit>(text.map((hit) => [hit.id, hit]));
     const unknown = vectorHits.map((hit) => hit.id).filter((id) => !known.has(id));
     for (const [id, hit] of lite.currentByIds(unknown)) known.set(id, hit);
-    const ranked = [...fused.entries()]
-      .filter(([id]) => known.has(id))
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    // Hash-dedup: one hit per normalized text, however many daily entries repeat it.
-    const seen = new Set<string>();
-    const hits: MemoryHit[] = [];
-    const best = ranked[0]?.[1] ?? 1;
-    for (const [id, score] of ranked) {
-      const hit = known.get(id) as MemoryHit;
-      const key = normalizeMemoryText(hit.text);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      hits.push({ ...hit, score: Math.round((score / best) * 1000) / 1000 });
-      if (hits.length >= limit) break;
-    }
+    const rankings = [text.map((hit) => hit.id), vectorHits.map((hit) => hit.id)];
+    const hits = fuseRankings(rankings, known, limit);
     return { hits, ...(degraded ? { degraded: { reason: degraded } } : {}) };
   };
 

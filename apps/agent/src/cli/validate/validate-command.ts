@@ -57,7 +57,7 @@ export async function validateAgentFolder(options: {
     async () => (await import("./interaction-section.js")).interactionSection(loaded),
     () => filesSection(loaded, files),
     async () => (await import("./sandbox-section.js")).sandboxSection(loaded, env),
-    () => memorySection(loaded),
+    () => memorySection(loaded, env),
     async () => (await import("./storage-section.js")).storageSection(loaded, env, { connect }),
     async () => (await import("./runs-section.js")).runsSection(loaded),
     async () => (await import("./history-section.js")).historySection(loaded),
