@@ -26,6 +26,8 @@ live in their thread. Runs the config's triggers too: schedules at their fire ti
 triggers.webhookServer (one serve per folder runs them; docs/triggers.md). With a slack block it also
 joins Slack (docs/slack.md): mentions in allowed channels and DMs are answered in their threads; with a
 telegram block it answers Telegram (docs/telegram.md): private chats and group mentions in allowed chats.
+With an a2a block it publishes an A2A agent card and answers A2A calls on a2a.port, each a run in
+conversation a2a:<contextId> (docs/collaborators.md).
 Prints the URL to open; it carries the operator token (#token=...), which every request must prove.
 
   --port N          port (default web.port, else ${DEFAULT_WEB_PORT}; 0 picks a free one)

@@ -66,6 +66,7 @@ export async function validateAgentFolder(options: {
     async () => (await import("./triggers-section.js")).triggersSection(loaded, env),
     async () => (await import("./slack-section.js")).slackSection(loaded, env, { connect }),
     async () => (await import("./telegram-section.js")).telegramSection(loaded, env, { connect }),
+    async () => (await import("./collaborators-section.js")).collaboratorsSection(loaded, env, { connect }),
   ];
   const sections = await Promise.all(checks.map(async (check) => check()));
   return buildReport(sections, configPath);
@@ -85,7 +86,7 @@ export async function validateCommand(argv: readonly string[], io: CliIo): Promi
   );
   if (values.help) {
     io.stdout.write(
-      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, the file tools' reach, the Bash\nsandbox, memory, runs, history, continuations and the web console; it starts nothing, but checks that each\nstdio server's command is on PATH. --connect also connects each MCP server as a run would and lists the\ntools the model gets (as \`mono-agent mcp list\` does).\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
+      `usage: ${USAGE}\n\nChecks the agent folder: config, model, tool policy and MCP servers, the file tools' reach, the Bash\nsandbox, memory, runs, history, continuations, the web console and collaborators (A2A); it starts nothing, but checks that each\nstdio server's command is on PATH. --connect also connects each MCP server as a run would and lists the\ntools the model gets (as \`mono-agent mcp list\` does), and fetches each collaborator's agent card.\nExit 0 without errors, 1 with errors, 2 on usage errors. --json prints exactly one JSON object.\n`,
     );
     return EXIT_OK;
   }
