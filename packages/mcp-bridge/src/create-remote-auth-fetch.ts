@@ -3,7 +3,12 @@ import {
   PrivateKeyJwtProvider,
 } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  authorizationResponseIssuerMismatch,
+  type McpAuthorizationResponse,
+} from "./check-authorization-issuer.js";
 import type { McpAuthStore } from "./mcp-auth-store.js";
+import { McpBridgeError } from "./mcp-bridge-error.js";
 import { createOAuthFetch } from "./oauth-fetch.js";
 import type { RunOAuthSettings } from "./run-oauth.js";
 import type { RunRemoteServerSpec } from "./run-server-spec.js";
@@ -15,9 +20,10 @@ export interface McpBrowserLogin {
   redirectUri: string;
   /**
    * Shows the authorization URL to a person (opens a browser, or prints it for paste-back) and resolves
-   * with the `code` of the redirect to `redirectUri`, after checking its `state` against the URL's.
+   * with the `code` and `iss` of the redirect to `redirectUri`, after checking its `state` against the
+   * URL's. The bridge checks `iss` against the authorization server's issuer (RFC 9207).
    */
-  authorize(serverName: string, authorizationUrl: URL): Promise<string>;
+  authorize(serverName: string, authorizationUrl: URL): Promise<McpAuthorizationResponse>;
 }
 
 /** How remote servers are authorized in this host. */
@@ -72,7 +78,16 @@ export function createRemoteAuthFetch(
     settings,
     ...(login ? { redirectUri: login.redirectUri } : {}),
     onAuthorization: async (authorizationUrl) => {
-      if (login) code = await login.authorize(spec.name, authorizationUrl);
+      if (!login) return;
+      const response = await login.authorize(spec.name, authorizationUrl);
+      // The code is never exchanged when the answer may come from another authorization server.
+      const mismatch = authorizationResponseIssuerMismatch(response, provider.discoveryState());
+      if (mismatch !== undefined)
+        throw new McpBridgeError(
+          "auth_failed",
+          `MCP server "${spec.name}" could not be authorized: ${mismatch}.`,
+        );
+      code = response.code;
     },
   });
   return createOAuthFetch({

@@ -7,6 +7,7 @@ export {
   connectMcpServers,
   type McpBridgeWarning,
 } from "./connect-mcp-servers.js";
+export type { McpAuthorizationResponse } from "./check-authorization-issuer.js";
 export type { McpAuthOptions, McpBrowserLogin } from "./create-remote-auth-fetch.js";
 export {
   type LimitedToolOutput,

@@ -23,7 +23,7 @@ export interface PendingLogin {
 export interface OAuthFetchOptions {
   provider: OAuthClientProvider & {
     tokensExpired?(): boolean;
-    invalidateCredentials?(scope: "tokens"): void;
+    invalidateCredentials?(scope: "tokens" | "discovery"): void;
   };
   serverName: string;
   serverUrl: URL;
@@ -63,6 +63,11 @@ export function createOAuthFetch(options: OAuthFetchOptions): FetchLike {
       throw authRequired(options, hints.scope);
     // A refresh keeps the old scopes: a step-up needs a new authorization.
     if (reason === "insufficient_scope") options.provider.invalidateCredentials?.("tokens");
+    // A token the server refused may be from an authorization server it no longer trusts (SEP-2352): look
+    // its protected resource metadata up again. Credentials are bound to their issuer, so those of the old
+    // one are never shown to a new one, which gets a registration of its own.
+    if (reason === "unauthorized" && tokens !== undefined)
+      options.provider.invalidateCredentials?.("discovery");
     const request = {
       serverUrl: options.serverUrl,
       fetchFn: base,
@@ -74,7 +79,12 @@ export function createOAuthFetch(options: OAuthFetchOptions): FetchLike {
       const code = result === "REDIRECT" ? options.login?.takeCode() : undefined;
       if (result === "REDIRECT" && code !== undefined)
         result = await auth(options.provider, { ...request, authorizationCode: code });
-      if (result !== "AUTHORIZED") throw authRequired(options, hints.scope);
+      if (result !== "AUTHORIZED") {
+        // The SDK clears a refresh token the authorization server refused (invalid_grant); say so once.
+        const refreshRefused =
+          tokens?.refresh_token !== undefined && (await options.provider.tokens()) === undefined;
+        throw refreshRefused ? loginExpired(options) : authRequired(options, hints.scope);
+      }
     } catch (error) {
       if (McpBridgeError.isInstance(error)) throw error;
       throw new McpBridgeError(
@@ -112,6 +122,13 @@ function needsAuthorization(response: Response): boolean {
   if (response.status === 401) return true;
   if (response.status !== 403) return false;
   return extractWWWAuthenticateParams(response).error === "insufficient_scope";
+}
+
+function loginExpired(options: OAuthFetchOptions): McpBridgeError {
+  return new McpBridgeError(
+    "auth_required",
+    `MCP server "${options.serverName}" refused the stored login (its refresh token is no longer valid), so it was cleared; log in again: ${options.loginHint}.`,
+  );
 }
 
 function authRequired(options: OAuthFetchOptions, scope: string | undefined): McpBridgeError {

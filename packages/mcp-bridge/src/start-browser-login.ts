@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
+import type { McpAuthorizationResponse } from "./check-authorization-issuer.js";
 import type { McpBrowserLogin } from "./create-remote-auth-fetch.js";
 
 /**
@@ -36,7 +37,11 @@ export interface BrowserLogin extends McpBrowserLogin {
  */
 export async function startBrowserLogin(options: BrowserLoginOptions): Promise<BrowserLogin> {
   let waiting:
-    | { state: string | null; resolve: (code: string) => void; reject: (error: Error) => void }
+    | {
+        state: string | null;
+        resolve: (response: McpAuthorizationResponse) => void;
+        reject: (error: Error) => void;
+      }
     | undefined;
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -46,9 +51,9 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
     }
     const outcome = readCallback(url, waiting.state);
     response
-      .writeHead(outcome.code ? 200 : 400, { "content-type": "text/plain; charset=utf-8" })
-      .end(outcome.code ? "Logged in. You can close this tab and return to mono-agent." : outcome.error);
-    if (outcome.code) waiting.resolve(outcome.code);
+      .writeHead(outcome.response ? 200 : 400, { "content-type": "text/plain; charset=utf-8" })
+      .end(outcome.response ? "Logged in. You can close this tab and return to mono-agent." : outcome.error);
+    if (outcome.response) waiting.resolve(outcome.response);
     else waiting.reject(new Error(outcome.error));
   });
   await new Promise<void>((resolve, reject) => {
@@ -60,7 +65,7 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
   return {
     redirectUri,
     authorize: (serverName, authorizationUrl) =>
-      new Promise<string>((resolve, reject) => {
+      new Promise<McpAuthorizationResponse>((resolve, reject) => {
         const timer = setTimeout(
           () =>
             finish(
@@ -68,11 +73,11 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
             ),
           LOGIN_WAIT_MS,
         );
-        const finish = (result: string | Error) => {
+        const finish = (result: McpAuthorizationResponse | Error) => {
           clearTimeout(timer);
           waiting = undefined;
-          if (typeof result === "string") resolve(result);
-          else reject(result);
+          if (result instanceof Error) reject(result);
+          else resolve(result);
         };
         const state = authorizationUrl.searchParams.get("state");
         waiting = { state, resolve: finish, reject: finish };
@@ -84,7 +89,7 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
             const outcome = pasted
               ? readCallback(pasted, state)
               : { error: "that is not the address the browser ended on" };
-            finish(outcome.code ?? new Error(outcome.error));
+            finish(outcome.response ?? new Error(outcome.error));
           }, finish);
         } else openBrowser(authorizationUrl.href, options.env, options.write);
       }),
@@ -92,7 +97,11 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
   };
 }
 
-function readCallback(url: URL, expectedState: string | null): { code?: string; error: string } {
+/** The authorization response of a callback URL, or why it is not one of this login. */
+function readCallback(
+  url: URL,
+  expectedState: string | null,
+): { response?: McpAuthorizationResponse; error: string } {
   const error = url.searchParams.get("error");
   if (error) {
     const description = url.searchParams.get("error_description");
@@ -103,7 +112,9 @@ function readCallback(url: URL, expectedState: string | null): { code?: string; 
   if (url.searchParams.get("state") !== expectedState)
     return { error: "the login answer does not belong to this login (state mismatch); run the login again" };
   const code = url.searchParams.get("code");
-  return code ? { code, error: "" } : { error: "the login answer carries no authorization code" };
+  if (!code) return { error: "the login answer carries no authorization code" };
+  const iss = url.searchParams.get("iss");
+  return { response: { code, ...(iss === null ? {} : { iss }) }, error: "" };
 }
 
 function safeUrl(text: string): URL | undefined {

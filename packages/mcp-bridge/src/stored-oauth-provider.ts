@@ -4,7 +4,9 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { metadataIssuerMismatch } from "./check-authorization-issuer.js";
 import type { McpAuthRecord, McpAuthStore } from "./mcp-auth-store.js";
+import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { RunOAuthSettings } from "./run-oauth.js";
 
 /**
@@ -54,9 +56,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.#redirectUri ?? this.#record().redirectUri ?? PLACEHOLDER_REDIRECT_URI;
   }
 
-  get clientMetadata(): OAuthClientMetadata {
+  get clientMetadata(): OAuthClientMetadata & { application_type: "native" } {
     return {
       client_name: "mono-agent",
+      // SEP-837: a host on a loopback redirect is a native application (OpenID Connect DCR §2).
+      application_type: "native",
       redirect_uris: [this.redirectUrl],
       ...(this.#settings.scope === undefined ? {} : { scope: this.#settings.scope }),
     };
@@ -94,7 +98,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.#record().discovery;
   }
 
+  /**
+   * Keeps the discovery result, after checking that the authorization server metadata names the issuer
+   * it was looked up for: metadata of another issuer is refused before any endpoint of it is used.
+   */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
+    const mismatch = metadataIssuerMismatch(state);
+    if (mismatch !== undefined)
+      throw new McpBridgeError(
+        "auth_failed",
+        `MCP server "${this.#serverName}" could not be authorized: ${mismatch}.`,
+      );
     this.#update({ discovery: state });
   }
 

@@ -31,7 +31,7 @@ describe("a browser login takes the code of its own redirect only", () => {
     const response = await fetch(`${login.redirectUri}?code=code-1&state=state-1`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Logged in");
-    await expect(code).resolves.toBe("code-1");
+    await expect(code).resolves.toEqual({ code: "code-1" });
     expect(written.join("")).toContain(`Log in to the MCP server "linear" at:\n  ${AUTHORIZATION_URL.href}`);
   });
 
@@ -61,8 +61,8 @@ describe("a browser login takes the code of its own redirect only", () => {
     const paste = new PassThrough();
     const { login, written } = await start({ paste });
     const code = login.authorize("linear", AUTHORIZATION_URL);
-    paste.write(`  ${login.redirectUri}?code=pasted-code&state=state-1\n`);
-    await expect(code).resolves.toBe("pasted-code");
+    paste.write(`  ${login.redirectUri}?code=pasted-code&state=state-1&iss=https%3A%2F%2Fauth.example\n`);
+    await expect(code).resolves.toEqual({ code: "pasted-code", iss: "https://auth.example" });
     expect(written.join("")).toContain("paste the address the browser ends on here");
 
     const second = new PassThrough();

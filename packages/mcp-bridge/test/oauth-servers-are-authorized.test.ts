@@ -8,30 +8,7 @@ import { createMemoryMcpAuthStore, type McpAuthStore } from "../src/mcp-auth-sto
 import { McpBridgeError } from "../src/mcp-bridge-error.js";
 import type { RunRemoteServerSpec } from "../src/run-server-spec.js";
 import { TEST_SERVER_OPTIONS, useTempDir } from "./fixtures/bridge-test-kit.js";
-// @ts-expect-error the fixture is plain JavaScript
-import { startOAuthFixture } from "./fixtures/oauth-server.mjs";
-
-interface OAuthFixture {
-  url: string;
-  counts: { register: number; authorize: number; token: Record<string, number>; sseGets: number };
-  close(): Promise<void>;
-}
-
-/** A browser that follows the authorization server's redirect to the callback, as a person's would. */
-function headlessLogin(redirectUri = "http://127.0.0.1:53682/callback"): McpBrowserLogin & { urls: URL[] } {
-  const urls: URL[] = [];
-  return {
-    redirectUri,
-    urls,
-    async authorize(_serverName, authorizationUrl) {
-      urls.push(authorizationUrl);
-      const answer = await fetch(authorizationUrl, { redirect: "manual" });
-      const callback = new URL(answer.headers.get("location") ?? "");
-      expect(callback.searchParams.get("state")).toBe(authorizationUrl.searchParams.get("state"));
-      return callback.searchParams.get("code") ?? "";
-    },
-  };
-}
+import { headlessLogin, type OAuthFixture, startOAuthFixture } from "./fixtures/oauth-test-kit.js";
 
 const temp = useTempDir();
 let fixture: OAuthFixture;

@@ -43,6 +43,7 @@ describe("public API", () => {
         "McpAuthOptions",
         "McpAuthRecord",
         "McpAuthStore",
+        "McpAuthorizationResponse",
         "McpBridgeError",
         "McpBridgeErrorCode",
         "McpBridgeWarning",
