@@ -17,7 +17,10 @@ const bridgeDir = join(repoRoot, "packages", "mcp-bridge");
 const fixtureDir = join(bridgeDir, "test", "fixtures");
 const { connectMcpServers } = await import(join(bridgeDir, "dist", "index.js"));
 const { createStdioLauncher } = await import(join(bridgeDir, "dist", "stdio.js"));
-const { Client, StdioClientTransport } = await import(join(fixtureDir, "raw-client.mjs"));
+// `Client` is the v2 SDK client the bridge runs on (the baseline); `V1Client` the v1 one it ran on before.
+const { Client, StdioClientTransport, V1Client, V1StdioClientTransport } = await import(
+  join(fixtureDir, "raw-client.mjs")
+);
 
 /** Calls measured per path (the issue's figure). */
 const CALLS = 2_000;
@@ -67,6 +70,14 @@ async function perCallCost() {
       stderr: "ignore",
     }),
   );
+  const rawV1 = new V1Client({ name: "bench-raw-v1", version: "0" });
+  await rawV1.connect(
+    new V1StdioClientTransport({
+      command: process.execPath,
+      args: [join(fixtureDir, "stdio-server.mjs")],
+      stderr: "ignore",
+    }),
+  );
   const run = new AbortController();
   const bridge = await connectMcpServers({
     ...baseOptions,
@@ -76,16 +87,19 @@ async function perCallCost() {
   });
   const echo = bridge.tools.find((tool) => tool.name === "mcp__bench__echo");
   const viaRaw = () => raw.callTool({ name: "echo", arguments: { text: "ping" } });
+  const viaRawV1 = () => rawV1.callTool({ name: "echo", arguments: { text: "ping" } });
   let callId = 0;
   const viaBridge = () => echo.execute(`call-${callId++}`, { text: "ping" }, run.signal);
   for (let index = 0; index < WARM_UP_CALLS; index += 1) {
     await viaRaw();
+    await viaRawV1();
     await viaBridge();
   }
-  const blockMeans = { raw: [], bridge: [] };
+  const blockMeans = { raw: [], rawV1: [], bridge: [] };
   for (let done = 0; done < CALLS; done += BLOCK) {
     for (const [key, call] of [
       ["raw", viaRaw],
+      ["rawV1", viaRawV1],
       ["bridge", viaBridge],
     ]) {
       const started = performance.now();
@@ -95,6 +109,7 @@ async function perCallCost() {
   }
   await bridge.close();
   await raw.close();
+  await rawV1.close();
   const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const rawPerCall = mean(blockMeans.raw);
   const bridgePerCall = mean(blockMeans.bridge);
@@ -103,7 +118,12 @@ async function perCallCost() {
   console.log(
     `per tool call over stdio (${CALLS} calls each, same fixture server, ${CALLS / BLOCK} alternating blocks)`,
   );
-  console.log(`  raw MCP SDK client : ${fixed(rawPerCall)} ms/call   (baseline)`);
+  console.log(
+    `  raw MCP SDK client : ${fixed(rawPerCall)} ms/call   (baseline: v2 @modelcontextprotocol/client)`,
+  );
+  console.log(
+    `  raw v1 SDK client  : ${fixed(mean(blockMeans.rawV1))} ms/call   (@modelcontextprotocol/sdk, before v2)`,
+  );
   console.log(`  through the bridge : ${fixed(bridgePerCall)} ms/call`);
   console.log(
     `  bridge adds        : ${fixed(added)} ms/call (median of block differences ${fixed(medianAdded)})   target < ${PER_CALL_TARGET_MS} ms: ${verdict(added < PER_CALL_TARGET_MS)}`,
@@ -111,13 +131,13 @@ async function perCallCost() {
 }
 
 /** Connects `count` servers with the raw MCP SDK client (connect + tools/list), in parallel; returns the ms. */
-async function rawConnect(count, fixture, extraArgs) {
+async function rawConnect(count, fixture, extraArgs, v1 = false) {
   const started = performance.now();
   const clients = await Promise.all(
     Array.from({ length: count }, async () => {
-      const client = new Client({ name: "bench-raw", version: "0" });
+      const client = new (v1 ? V1Client : Client)({ name: "bench-raw", version: "0" });
       await client.connect(
-        new StdioClientTransport({
+        new (v1 ? V1StdioClientTransport : StdioClientTransport)({
           command: fixture.endsWith(".sh") ? "sh" : process.execPath,
           args: [join(fixtureDir, fixture), ...extraArgs],
           stderr: "pipe",
@@ -149,13 +169,14 @@ async function bridgeConnect(count, fixture, extraArgs, runId) {
  * held to the target.
  */
 async function connectCost(fixture, label, repeats = CONNECT_REPEATS, extraArgs = [], judged = false) {
-  const timings = { bridge: { 1: [], 8: [] }, raw: { 1: [], 8: [] } };
+  const timings = { bridge: { 1: [], 8: [] }, raw: { 1: [], 8: [] }, rawV1: { 1: [], 8: [] } };
   for (let repeat = 0; repeat < repeats; repeat += 1) {
     for (const count of [1, 8]) {
       timings.bridge[count].push(
         await bridgeConnect(count, fixture, extraArgs, `bench-connect-${repeat}-${count}`),
       );
       timings.raw[count].push(await rawConnect(count, fixture, extraArgs));
+      timings.rawV1[count].push(await rawConnect(count, fixture, extraArgs, true));
     }
   }
   const serial = [];
@@ -180,10 +201,10 @@ async function connectCost(fixture, label, repeats = CONNECT_REPEATS, extraArgs 
   const rawRatio = median(timings.raw[8]) / median(timings.raw[1]);
   console.log(`connect stdio servers in parallel (${label}; median of ${repeats})`);
   console.log(
-    `  1 server                 : ${fixed(one, 1)} ms   (raw MCP SDK client: ${fixed(median(timings.raw[1]), 1)} ms)`,
+    `  1 server                 : ${fixed(one, 1)} ms   (raw MCP SDK client: ${fixed(median(timings.raw[1]), 1)} ms; raw v1 SDK client: ${fixed(median(timings.rawV1[1]), 1)} ms)`,
   );
   console.log(
-    `  8 servers                : ${fixed(eight, 1)} ms   (raw MCP SDK client: ${fixed(median(timings.raw[8]), 1)} ms)`,
+    `  8 servers                : ${fixed(eight, 1)} ms   (raw MCP SDK client: ${fixed(median(timings.raw[8]), 1)} ms; raw v1 SDK client: ${fixed(median(timings.rawV1[8]), 1)} ms)`,
   );
   console.log(
     `  8 servers one at a time  : ${fixed(median(serial), 1)} ms   (what a serial connect would cost)`,

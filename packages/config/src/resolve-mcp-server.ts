@@ -4,7 +4,11 @@ import type { DeclaredMcpServer, EnvRecord } from "./loaded-config.js";
 import { MonoAgentConfigError } from "./mono-agent-config-error.js";
 import { setOwnProperty } from "./set-own-property.js";
 import { type ConfigValue, isEnvReference, resolveEnvReference } from "./schema/env-reference-schema.js";
-import { DEFAULT_CONNECT_TIMEOUT_MS, isStdioServerSpec } from "./schema/mcp-server-spec-schema.js";
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  isStdioServerSpec,
+  type McpProtocolVersionSetting,
+} from "./schema/mcp-server-spec-schema.js";
 import type { OAuthSettings } from "./schema/oauth-schema.js";
 
 /** Per-server options after defaults. */
@@ -13,6 +17,7 @@ export interface ResolvedServerOptions {
   connectTimeoutMs: number;
   includeTools?: string[];
   excludeTools?: string[];
+  protocolVersion?: McpProtocolVersionSetting;
 }
 
 /** A server ready to connect: `$env` values read, `cwd` absolute, transport decided (`auto` = HTTP then SSE). */
@@ -88,6 +93,7 @@ export function resolveMcpServer(
     ...(spec.timeoutMs === undefined ? {} : { timeoutMs: spec.timeoutMs }),
     ...(spec.includeTools === undefined ? {} : { includeTools: [...spec.includeTools] }),
     ...(spec.excludeTools === undefined ? {} : { excludeTools: [...spec.excludeTools] }),
+    ...(spec.protocolVersion === undefined ? {} : { protocolVersion: spec.protocolVersion }),
   };
   if (isStdioServerSpec(spec)) {
     return {

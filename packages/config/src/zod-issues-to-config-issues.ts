@@ -89,6 +89,7 @@ const SPEC_KEYS_BESIDE_COMMAND_OR_URL = new Set([
   "connectTimeoutMs",
   "includeTools",
   "excludeTools",
+  "protocolVersion",
 ]);
 
 /** ` (did you mean "command"?)` for the key of a spec that has neither `command` nor `url`. */

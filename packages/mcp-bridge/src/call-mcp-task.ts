@@ -1,10 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-  type Task,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Client, Task } from "@modelcontextprotocol/client";
+import { cancelTask, createToolTask, getTask, getTaskResult } from "./mcp-task-requests.js";
 
 /** Shortest wait between two `tasks/get`, in ms, whatever `pollInterval` the server suggests (keeps a bad server from busy-polling us). */
 export const TASK_POLL_MIN_MS = 100;
@@ -75,19 +70,11 @@ export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
   const handoffDue = () =>
     call.handoffAfterMs !== undefined && Date.now() - started >= call.handoffAfterMs && !call.signal.aborted;
   try {
-    const created = await call.client.request(
-      {
-        method: "tools/call",
-        params: {
-          name: call.toolName,
-          arguments: call.arguments,
-          task: { ttl: call.ttlMs ?? call.totalTimeoutMs },
-        },
-      },
-      CreateTaskResultSchema,
+    task = await createToolTask(
+      call.client,
+      { name: call.toolName, arguments: call.arguments, ttlMs: call.ttlMs ?? call.totalTimeoutMs },
       { signal: call.signal, timeout: call.idleTimeoutMs },
     );
-    task = created.task;
     call.onStatus?.(task);
     let wait = pollInterval(task);
     while (task.status === "working") {
@@ -98,7 +85,7 @@ export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
         stopReason(),
       );
       if (reason) return await stop(reason);
-      const next = await call.client.experimental.tasks.getTask(task.taskId, {
+      const next = await getTask(call.client, task.taskId, {
         signal: call.signal,
         timeout: call.idleTimeoutMs,
       });
@@ -113,7 +100,7 @@ export async function callMcpTask(call: McpTaskCall): Promise<McpTaskOutcome> {
     if (task.status === "failed" || task.status === "cancelled") return { kind: "failed", task };
     // completed, or input_required: tasks/result delivers what the server queued and blocks to the end.
     const remaining = Math.max(1, call.totalTimeoutMs - (Date.now() - started));
-    const result = await call.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema, {
+    const result = await getTaskResult(call.client, task.taskId, {
       signal: call.signal,
       timeout: remaining,
     });
@@ -151,5 +138,5 @@ async function sleepUnless(
 
 /** Best-effort `tasks/cancel`, bounded by {@link TASK_CANCEL_TIMEOUT_MS}; never throws. */
 export async function cancelQuietly(client: Client, taskId: string): Promise<void> {
-  await client.experimental.tasks.cancelTask(taskId, { timeout: TASK_CANCEL_TIMEOUT_MS }).catch(() => {});
+  await cancelTask(client, taskId, { timeout: TASK_CANCEL_TIMEOUT_MS }).catch(() => {});
 }

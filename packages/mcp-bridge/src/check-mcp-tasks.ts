@@ -1,6 +1,7 @@
-import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { connectMcpServer } from "./connect-mcp-server.js";
 import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
+import { getTask, getTaskResult } from "./mcp-task-requests.js";
 import type { RunServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 
@@ -54,7 +55,9 @@ export async function checkMcpTasks(
   taskIds: readonly string[],
   options: CheckMcpTasksOptions,
 ): Promise<McpTaskCheck[]> {
-  const open = await connectMcpServer(spec, {
+  // Tasks handed off were created on a 2025-11-25 connection (the only era our Tasks client speaks).
+  const legacySpec = { ...spec, options: { ...spec.options, protocolVersion: "2025-11-25" as const } };
+  const open = await connectMcpServer(legacySpec, {
     ...(options.stdio ? { stdio: options.stdio } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -68,7 +71,7 @@ export async function checkMcpTasks(
     const checks: McpTaskCheck[] = [];
     for (const taskId of taskIds) {
       try {
-        const task = await open.client.experimental.tasks.getTask(taskId, request);
+        const task = await getTask(open.client, taskId, request);
         if (task.status === "working" || task.status === "input_required") {
           checks.push({
             taskId,
@@ -87,11 +90,7 @@ export async function checkMcpTasks(
             ),
           });
         } else {
-          const result = await open.client.experimental.tasks.getTaskResult(
-            taskId,
-            CallToolResultSchema,
-            request,
-          );
+          const result = await getTaskResult(open.client, taskId, request);
           checks.push({ taskId, kind: "completed", ...resultText(result, options.resultMaxChars) });
         }
       } catch (error) {

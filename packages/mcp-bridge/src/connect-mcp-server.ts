@@ -1,18 +1,22 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
+  Client,
+  type PriorDiscovery,
+  SdkErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
   type Tool as McpTool,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { McpElicitationPort } from "./mcp-elicitation-port.js";
+import {
+  type McpEraMemory,
+  type McpProtocolChoice,
+  type McpProtocolEra,
+  processEraMemory,
+} from "./mcp-era-memory.js";
 import { createPersonWaits, type PersonWaits } from "./person-waits.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
@@ -50,6 +54,8 @@ export interface ConnectServerContext {
   roots?: readonly { uri: string; name?: string }[];
   /** Where `elicitation/create` goes; the capability is advertised for the port's modes only. */
   elicitation?: McpElicitationPort;
+  /** Where each server's negotiated era is kept between connects (default: one memory per process). */
+  eraMemory?: McpEraMemory;
 }
 
 /** A server with an initialised MCP session and its full (unfiltered) tool list. */
@@ -65,6 +71,8 @@ export interface OpenMcpServer {
   close: () => Promise<void>;
   /** The server's elicitations waiting for a person: its calls' clocks stop meanwhile. */
   personWaits: PersonWaits;
+  /** The era the connection landed on (`modern` = 2026-07-28, `legacy` = 2025-11-25 and before). */
+  era: McpProtocolEra;
 }
 
 /**
@@ -117,8 +125,9 @@ async function openServer(
   try {
     return await openRemote(spec, "http", context, signal, started);
   } catch (httpError) {
-    // A refusal to authorize is the server's answer, not a sign of a legacy SSE server.
-    if (signal.aborted || isAuthRefusal(httpError)) throw httpError;
+    // A refusal to authorize is the server's answer, not a sign of a legacy SSE server; and the legacy
+    // HTTP+SSE transport cannot speak a pinned 2026-07-28.
+    if (signal.aborted || isAuthRefusal(httpError) || protocolChoice(spec) === "2026-07-28") throw httpError;
     try {
       return await openRemote(spec, "sse", context, signal, started);
     } catch (sseError) {
@@ -142,30 +151,49 @@ async function openStdio(
       `MCP server "${spec.name}" could not be started: this host gives the bridge no stdio launcher (pass \`stdio: createStdioLauncher(...)\` from @mono-agent/mcp-bridge/stdio).`,
     );
   }
+  const launcher = context.stdio;
   const onStderr = context.onStderr;
-  const launched = context.stdio.launch(
-    spec,
-    onStderr ? (text: string) => onStderr(spec.name, text) : undefined,
-  );
-  const personWaits = createPersonWaits();
-  const client = createClient(context, spec.name, personWaits);
-  const server: OpenMcpServer = {
-    client,
-    personWaits,
-    transport: "stdio",
-    tools: [],
-    stderrTail: launched.stderrTail,
-    describeDisconnect: launched.describeExit,
-    close: once(() =>
-      client
-        .close()
-        .catch(() => {})
-        .then(() => launched.close()),
-    ),
+  const open = async (prior: PriorDiscovery | undefined): Promise<OpenMcpServer> => {
+    const launched = launcher.launch(
+      spec,
+      onStderr ? (text: string) => onStderr(spec.name, text) : undefined,
+    );
+    const personWaits = createPersonWaits();
+    const client = createClient(context, spec, personWaits);
+    const server: OpenMcpServer = {
+      client,
+      personWaits,
+      transport: "stdio",
+      tools: [],
+      era: "legacy",
+      stderrTail: launched.stderrTail,
+      describeDisconnect: launched.describeExit,
+      close: once(() =>
+        client
+          .close()
+          .catch(() => {})
+          .then(() => launched.close()),
+      ),
+    };
+    started.push(server);
+    await connectClient(client, launched.transport, spec, context, signal, prior);
+    return server;
   };
-  started.push(server);
-  await client.connect(launched.transport, { signal, timeout: spec.options.connectTimeoutMs });
-  server.tools = await listAllTools(client, signal, spec.options.connectTimeoutMs);
+  const prior = recallEra(spec, context);
+  let server: OpenMcpServer;
+  try {
+    server = await open(prior);
+  } catch (error) {
+    // A stdio server that exits on the `server/discover` probe (some SDKs end on any request before
+    // `initialize`) is a 2025-11-25 server: start it again and skip the probe.
+    const probed = protocolChoice(spec) === "auto" && prior === undefined;
+    if (!probed || signal.aborted || !isConnectionClosed(error)) throw error;
+    await started.at(-1)?.close();
+    server = await open({ kind: "legacy" });
+  }
+  rememberEra(spec, context, server.client);
+  server.era = server.client.getProtocolEra() ?? "legacy";
+  server.tools = await listAllTools(server.client, signal, spec.options.connectTimeoutMs);
   return server;
 }
 
@@ -184,12 +212,13 @@ async function openRemote(
       ? new StreamableHTTPClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) })
       : new SSEClientTransport(url, { requestInit, ...(authFetch ? { fetch: authFetch } : {}) });
   const personWaits = createPersonWaits();
-  const client = createClient(context, spec.name, personWaits);
+  const client = createClient(context, spec, personWaits);
   const server: OpenMcpServer = {
     client,
     personWaits,
     transport: kind,
     tools: [],
+    era: "legacy",
     stderrTail: () => "",
     describeDisconnect: () => "",
     close: once(async () => {
@@ -200,15 +229,67 @@ async function openRemote(
     }),
   };
   started.push(server);
-  await client.connect(transport, { signal, timeout: spec.options.connectTimeoutMs });
+  // The legacy HTTP+SSE transport exists only in the 2025 era: no probe there.
+  const prior =
+    kind === "http"
+      ? recallEra(spec, context)
+      : protocolChoice(spec) === "auto"
+        ? ({ kind: "legacy" } as const)
+        : undefined;
+  await connectClient(client, transport, spec, context, signal, prior);
+  if (kind === "http") rememberEra(spec, context, client);
+  server.era = client.getProtocolEra() ?? "legacy";
   server.tools = await listAllTools(client, signal, spec.options.connectTimeoutMs);
   return server;
 }
 
-function createClient(context: ConnectServerContext, serverName: string, personWaits: PersonWaits): Client {
+/**
+ * Connects with the server's era: a remembered verdict skips the probe; a modern verdict that no longer
+ * holds is forgotten and the connect tried once more with a probe.
+ */
+async function connectClient(
+  client: Client,
+  transport: Transport,
+  spec: RunServerSpec,
+  context: ConnectServerContext,
+  signal: AbortSignal,
+  prior: PriorDiscovery | undefined,
+): Promise<void> {
+  const options = { signal, timeout: spec.options.connectTimeoutMs };
+  if (prior === undefined || protocolChoice(spec) === "2025-11-25") {
+    await client.connect(transport, options);
+    return;
+  }
+  try {
+    await client.connect(transport, { ...options, prior });
+  } catch (error) {
+    (context.eraMemory ?? processEraMemory).forget(eraKey(spec));
+    throw error;
+  }
+  // The SDK opens the `subscriptions/listen` stream of `listChanged` only after its own probe, not on a
+  // connect from a remembered verdict: open it here (the same handler then hears the changes).
+  if (
+    client.getProtocolEra() === "modern" &&
+    client.autoOpenedSubscription === undefined &&
+    client.getServerCapabilities()?.tools?.listChanged
+  )
+    await client.listen({ toolsListChanged: true }, options);
+}
+
+/**
+ * Longest wait for a stdio server's answer to the `server/discover` probe, in ms. A 2025 server built on
+ * the v1 SDK answers it at once with "method not found"; one that stays silent is a 2025 server too
+ * (the SDK then falls back to `initialize`), so a short bound keeps its connect from waiting out the
+ * whole connect timeout. 5 s is far above the few ms a live server takes to answer.
+ */
+export const STDIO_PROBE_TIMEOUT_MS = 5_000;
+
+function createClient(context: ConnectServerContext, spec: RunServerSpec, personWaits: PersonWaits): Client {
+  const serverName = spec.name;
   const roots = context.roots;
   const elicitation = context.elicitation;
   const modes = elicitation?.modes;
+  const choice = protocolChoice(spec);
   const client = new Client(context.clientInfo, {
     capabilities: {
       ...(roots ? { roots: { listChanged: false } } : {}),
@@ -222,45 +303,92 @@ function createClient(context: ConnectServerContext, serverName: string, personW
         : {}),
     },
     jsonSchemaValidator: new LazyJsonSchemaValidator(),
-  });
-  // Our own handler rather than the SDK's listChanged option: it pages through the whole list (the SDK's
-  // refresh reads one page) and starts at once, so the next turn can wait for it instead of a debounce.
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    context.onToolsChanged?.(
-      serverName,
-      listAllTools(client, new AbortController().signal, TOOL_LIST_REFRESH_TIMEOUT_MS),
-    );
+    listMaxPages: MAX_TOOL_LIST_PAGES,
+    versionNegotiation: {
+      mode: choice === "auto" ? "auto" : choice === "2025-11-25" ? "legacy" : { pin: choice },
+      ...(spec.transport === "stdio"
+        ? { probe: { timeoutMs: Math.min(STDIO_PROBE_TIMEOUT_MS, spec.options.connectTimeoutMs) } }
+        : {}),
+    },
+    // Both eras: `tools/list_changed` notifications (2025) or a `subscriptions/listen` stream (2026).
+    // Our own refresh rather than the SDK's: it starts at once, so the next turn can wait for it.
+    listChanged: {
+      tools: {
+        autoRefresh: false,
+        debounceMs: 0,
+        onChanged: () => {
+          context.onToolsChanged?.(
+            serverName,
+            listAllTools(client, new AbortController().signal, TOOL_LIST_REFRESH_TIMEOUT_MS, "refresh"),
+          );
+        },
+      },
+    },
   });
   if (elicitation && modes && (modes.form || modes.url)) {
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    // On 2025 connections the server asks with `elicitation/create`; on 2026 ones the SDK hands the
+    // requests of an `input_required` result to this same handler, then retries the call with the answers.
+    client.setRequestHandler("elicitation/create", async (request, ctx) => {
       // The person's time to answer is not the server's silence: calls to this server pause their clocks.
       const end = personWaits.begin();
       try {
-        return await elicitation.elicit({ serverName, params: request.params }, extra.signal);
+        return await elicitation.elicit({ serverName, params: request.params }, ctx.mcpReq.signal);
       } finally {
         end();
       }
     });
     if (modes.url)
-      client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+      client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
         elicitation.completed?.({ serverName, elicitationId: notification.params.elicitationId }),
       );
   }
-  if (roots)
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ ...root })) }));
+  if (roots) client.setRequestHandler("roots/list", () => ({ roots: roots.map((root) => ({ ...root })) }));
   return client;
 }
 
-async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<McpTool[]> {
-  const tools: McpTool[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_LIST_PAGES; page += 1) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout });
-    tools.push(...result.tools);
-    cursor = result.nextCursor;
-    if (cursor === undefined) return tools;
-  }
-  throw new Error(`the server kept paginating its tool list past ${MAX_TOOL_LIST_PAGES} pages`);
+function protocolChoice(spec: RunServerSpec): McpProtocolChoice {
+  return spec.options.protocolVersion ?? "auto";
+}
+
+/** What identifies a server for its era: its name and where it is (a changed command or URL probes again). */
+function eraKey(spec: RunServerSpec): string {
+  return JSON.stringify(
+    spec.transport === "stdio"
+      ? [spec.name, "stdio", spec.command, spec.args, spec.cwd ?? ""]
+      : [spec.name, "remote", spec.url],
+  );
+}
+
+function recallEra(spec: RunServerSpec, context: ConnectServerContext): PriorDiscovery | undefined {
+  if (protocolChoice(spec) !== "auto") return undefined;
+  return (context.eraMemory ?? processEraMemory).recall(eraKey(spec));
+}
+
+function rememberEra(spec: RunServerSpec, context: ConnectServerContext, client: Client): void {
+  if (protocolChoice(spec) !== "auto") return;
+  const discover = client.getDiscoverResult();
+  const verdict: PriorDiscovery | undefined =
+    client.getProtocolEra() === "modern" && discover ? { kind: "modern", discover } : { kind: "legacy" };
+  (context.eraMemory ?? processEraMemory).remember(eraKey(spec), verdict);
+}
+
+function isConnectionClosed(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === SdkErrorCode.ConnectionClosed || code === SdkErrorCode.EraNegotiationFailed;
+}
+
+/**
+ * The whole tool list: without a cursor the SDK walks every page (up to `listMaxPages`) and keeps the list
+ * as long as its `ttlMs`/`cacheScope` allow; a change notification reads it afresh (`refresh`).
+ */
+async function listAllTools(
+  client: Client,
+  signal: AbortSignal,
+  timeout: number,
+  cacheMode: "use" | "refresh" = "use",
+): Promise<McpTool[]> {
+  const result = await client.listTools(undefined, { signal, timeout, cacheMode });
+  return result.tools;
 }
 
 function connectError(
@@ -269,7 +397,8 @@ function connectError(
   stopReason: "timeout" | "aborted" | undefined,
   server: OpenMcpServer | undefined,
 ): McpBridgeError {
-  if (McpBridgeError.isInstance(error)) return error;
+  const bridgeError = bridgeErrorIn(error);
+  if (bridgeError) return bridgeError;
   const stderr = server?.describeDisconnect() ?? "";
   if (stopReason === "timeout") {
     return new McpBridgeError(
@@ -301,11 +430,27 @@ function connectError(
   );
 }
 
-/** An `auth_*` error of the bridge, or an HTTP 401/403 from a transport. */
+/** An `auth_*` error of the bridge, or an HTTP 401/403 from a transport (or the SDK's probe). */
 function isAuthRefusal(error: unknown): boolean {
-  if (McpBridgeError.isInstance(error)) return error.code === "auth_required" || error.code === "auth_failed";
-  const status = (error as { code?: unknown } | undefined)?.code;
-  return status === 401 || status === 403;
+  const bridgeError = bridgeErrorIn(error);
+  if (bridgeError) return bridgeError.code === "auth_required" || bridgeError.code === "auth_failed";
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return (
+    code === 401 ||
+    code === 403 ||
+    code === SdkErrorCode.ClientHttpAuthentication ||
+    code === SdkErrorCode.ClientHttpForbidden
+  );
+}
+
+/** The bridge's own error (thrown by our OAuth fetch) inside what the SDK threw, if any. */
+function bridgeErrorIn(error: unknown): McpBridgeError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
+    if (McpBridgeError.isInstance(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 function errorText(error: unknown): string {

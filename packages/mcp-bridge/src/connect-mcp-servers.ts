@@ -4,6 +4,7 @@ import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
 import type { McpToolProgressEvent } from "./mcp-agent-tool.js";
 import type { McpBridgeErrorCode } from "./mcp-bridge-error.js";
 import type { McpElicitationPort } from "./mcp-elicitation-port.js";
+import type { McpEraMemory, McpProtocolEra } from "./mcp-era-memory.js";
 import type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";
 import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 import type { McpToolListCache } from "./mcp-tool-list-cache.js";
@@ -32,6 +33,8 @@ export interface ConnectedServerInfo {
   /** The transport in use (`auto` resolved), or the configured one when the server failed. */
   transport: ConnectedTransport | "auto";
   status: "connected" | "failed";
+  /** The protocol era the connection landed on (`modern` = 2026-07-28, `legacy` = 2025-11-25), once connected. */
+  protocolEra?: McpProtocolEra;
   /** Why it failed (the same text as its warning). */
   error?: string;
   errorCode?: McpBridgeErrorCode;
@@ -81,6 +84,11 @@ export interface ConnectMcpServersOptions {
   onServerStatus?: (event: McpServerStatusEvent) => void;
   /** Tasks of the servers it allows may outlive the run instead of being cancelled (see {@link McpTaskHandoff}). */
   taskHandoff?: McpTaskHandoff;
+  /**
+   * Where each server's negotiated protocol era is kept, so an `auto` server is probed with
+   * `server/discover` once, not at every run (default: one bounded memory per process).
+   */
+  eraMemory?: McpEraMemory;
   /** MCP client identity sent at initialise (default `mono-agent` / `0.0.0`). */
   clientInfo?: { name: string; version: string };
 }

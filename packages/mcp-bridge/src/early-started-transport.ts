@@ -1,5 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 
 /** What the child said before a client took the transport over, in order. */
 type Held = { kind: "message"; message: JSONRPCMessage } | { kind: "error"; error: Error };

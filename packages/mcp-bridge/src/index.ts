@@ -20,6 +20,12 @@ export { mcpAgentToolInfo } from "./mcp-agent-tool.js";
 export { createMemoryMcpAuthStore, type McpAuthRecord, type McpAuthStore } from "./mcp-auth-store.js";
 export { McpBridgeError, type McpBridgeErrorCode } from "./mcp-bridge-error.js";
 export type { McpElicitationPort } from "./mcp-elicitation-port.js";
+export {
+  createMemoryMcpEraMemory,
+  type McpEraMemory,
+  type McpProtocolChoice,
+  type McpProtocolEra,
+} from "./mcp-era-memory.js";
 export type { McpPromptInfo, RenderedMcpPrompt } from "./mcp-prompts.js";
 export {
   createMcpResourcesTool,

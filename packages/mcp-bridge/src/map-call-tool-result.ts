@@ -1,5 +1,5 @@
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/client";
 import { isOversizeOutput, limitToolOutput, type OversizeOutputTarget } from "./limit-tool-output.js";
 
 /** `details` of every MCP tool result the bridge returns to pi. */
@@ -51,7 +51,8 @@ export async function mapCallToolResult(
   const blocks: (TextContent | ImageContent)[] = [];
   const content = "content" in result && Array.isArray(result.content) ? result.content : [];
   for (const block of content) blocks.push(mapContentBlock(block, ref));
-  const structuredContent = "structuredContent" in result ? result.structuredContent : undefined;
+  const structuredContent =
+    "structuredContent" in result && result.structuredContent !== null ? result.structuredContent : undefined;
   if (blocks.length === 0) {
     if (structuredContent !== undefined)
       blocks.push({ type: "text", text: JSON.stringify(structuredContent) });
@@ -63,7 +64,8 @@ export async function mapCallToolResult(
     .map((block) => block.text);
   const text = texts.join("\n");
   const details: McpToolCallDetails = { ...ref, truncated: false };
-  if (structuredContent !== undefined) details.structuredContent = structuredContent;
+  if (structuredContent !== undefined)
+    details.structuredContent = structuredContent as Record<string, unknown>;
   if (!isOversizeOutput(text)) return { content: blocks, details, isError, text };
   const limited = await limitToolOutput(text, target);
   details.truncated = limited.truncated;

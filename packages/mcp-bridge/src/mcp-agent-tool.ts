@@ -1,7 +1,6 @@
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
 import type { TSchema } from "@mariozechner/pi-ai";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { type Client, type Tool as McpTool, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { LONGEST_TIMER_MS, startCallClock } from "./call-clock.js";
 import { callMcpTask, cancelQuietly, type McpTaskOutcome } from "./call-mcp-task.js";
 import { safePathSegment } from "./limit-tool-output.js";
@@ -164,7 +163,6 @@ async function callMcpTool(
     }
     const result = await client.callTool(
       { name: tool.name, arguments: (params ?? {}) as Record<string, unknown> },
-      undefined,
       {
         signal: controller.signal,
         // The call clock above owns both timeouts (so a wait for a person can stop them); the SDK's own
@@ -216,7 +214,7 @@ function toCallError(
   if (McpBridgeError.isInstance(error)) return error;
   const { name, serverName } = input;
   const message = error instanceof Error ? error.message : String(error);
-  const isTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  const isTimeout = SdkError.isInstance(error) && error.code === SdkErrorCode.RequestTimeout;
   if (state.hitTimeLimit || (isTimeout && /maximum total timeout/i.test(message))) {
     return new McpBridgeError(
       "call_time_limit",
@@ -237,7 +235,8 @@ function toCallError(
     });
   }
   if (
-    (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||
+    (SdkError.isInstance(error) &&
+      (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected)) ||
     message === "Not connected"
   ) {
     return new McpBridgeError(
@@ -256,6 +255,9 @@ function toCallError(
  * supports task-augmented `tools/call`. Other tools are called plainly.
  */
 function callsAsTask(input: McpAgentToolInput & { client: Client }): boolean {
+  // Tasks are the 2025-11-25 utility here; on 2026-07-28 they moved to an extension this client does not
+  // speak yet, so a task tool of a modern server is called plainly (the server runs it to the end).
+  if (input.client.getProtocolEra() === "modern") return false;
   const support = input.tool.execution?.taskSupport;
   if (support === "required") return true;
   return (

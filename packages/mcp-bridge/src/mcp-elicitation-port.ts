@@ -1,4 +1,4 @@
-import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 
 /**
  * The host's answer to MCP elicitation (`elicitation/create`): the bridge advertises the capability only

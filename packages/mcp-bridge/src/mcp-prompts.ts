@@ -1,5 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { GetPromptResult, Prompt } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, GetPromptResult, Prompt } from "@modelcontextprotocol/client";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 
 /**

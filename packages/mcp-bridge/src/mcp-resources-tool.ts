@@ -1,6 +1,6 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { TSchema } from "@mariozechner/pi-ai";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 
 /** Canonical name of the app-owned resources tool (policy catalog: server `mono-agent-mcp-resources`). */

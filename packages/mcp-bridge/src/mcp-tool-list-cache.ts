@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as McpTool } from "@modelcontextprotocol/client";
 import type { RunServerSpec } from "./run-server-spec.js";
 
 /**

@@ -1,7 +1,10 @@
 import type { ChildProcess } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type JSONRPCMessage,
+  ReadBuffer,
+  serializeMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { type ProcessGroupCommand, spawnProcessGroup } from "./spawn-process-group.js";
 import { StderrTail } from "./stderr-tail.js";
 

@@ -1,3 +1,4 @@
+import type { McpProtocolChoice } from "./mcp-era-memory.js";
 import type { RunOAuthSettings } from "./run-oauth.js";
 
 /**
@@ -18,6 +19,11 @@ export interface RunServerOptions {
   includeTools?: string[];
   /** Globs (`*`, `?`) on original tool names; matching tools are never offered. Wins over includeTools. */
   excludeTools?: string[];
+  /**
+   * The protocol revision to speak (mcp.json `protocolVersion`): `auto` (default) probes with
+   * `server/discover` and falls back to `initialize`; `2025-11-25` never probes; `2026-07-28` never falls back.
+   */
+  protocolVersion?: McpProtocolChoice;
 }
 
 /** A stdio server: spawned once per run in its own process group. */

@@ -1,6 +1,5 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, Tool as McpTool } from "@modelcontextprotocol/client";
 import { assignMcpToolNames } from "@mono-agent/policy";
 import {
   type ConnectServerContext,
@@ -100,6 +99,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.roots ? { roots: options.roots } : {}),
     ...(options.elicitation ? { elicitation: options.elicitation } : {}),
+    ...(options.eraMemory ? { eraMemory: options.eraMemory } : {}),
     onToolsChanged: (serverName, listing) => {
       const refresh = listing.then(
         (tools) => {
@@ -231,6 +231,7 @@ export function startMcpServers(options: ConnectMcpServersOptions): LiveMcpServe
       const info = {
         name: entry.spec.name,
         transport: entry.open?.transport ?? entry.spec.transport,
+        ...(entry.open ? { protocolEra: entry.open.era } : {}),
         status: entry.status === "connected" ? ("connected" as const) : ("failed" as const),
         toolNames: entry.status === "connected" ? (names.get(entry.spec.name) ?? []) : [],
         get stderrTail() {

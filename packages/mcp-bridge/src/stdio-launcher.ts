@@ -1,4 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { RunStdioServerSpec } from "./run-server-spec.js";
 
 /** A stdio server as its launcher started it: the MCP transport and what the bridge reports about the process. */

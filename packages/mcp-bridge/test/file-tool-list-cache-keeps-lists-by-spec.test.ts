@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as McpTool } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createFileMcpToolListCache, TOOL_LIST_CACHE_MAX_BYTES } from "../src/file-mcp-tool-list-cache.js";
 import { fixtureSpec, useTempDir } from "./fixtures/bridge-test-kit.js";

@@ -19,7 +19,16 @@ export interface McpServerOptions {
   includeTools?: string[];
   /** Never offer tools whose name matches one of these globs (`*`, `?`). */
   excludeTools?: string[];
+  /**
+   * The MCP protocol revision to speak: `auto` (default) asks with `server/discover` (2026-07-28) and falls
+   * back to `initialize` (2025-11-25); `"2025-11-25"` never probes; `"2026-07-28"` never falls back.
+   */
+  protocolVersion?: McpProtocolVersionSetting;
 }
+
+/** The values of a server's `protocolVersion`. */
+export const MCP_PROTOCOL_VERSION_SETTINGS = ["auto", "2025-11-25", "2026-07-28"] as const;
+export type McpProtocolVersionSetting = (typeof MCP_PROTOCOL_VERSION_SETTINGS)[number];
 
 /** A child process the runtime spawns and talks to over stdin/stdout. */
 export interface StdioServerSpec extends McpServerOptions {
@@ -69,6 +78,12 @@ const serverOptionsShape = {
   excludeTools: toolGlobListSchema
     .optional()
     .describe("Never offer tools matching one of these globs (* and ?)."),
+  protocolVersion: z
+    .enum(MCP_PROTOCOL_VERSION_SETTINGS)
+    .optional()
+    .describe(
+      'MCP protocol revision: "auto" (default: probe 2026-07-28, fall back to 2025-11-25), "2025-11-25" (never probe) or "2026-07-28" (no fallback).',
+    ),
 };
 
 export const stdioServerSpecSchema = z
