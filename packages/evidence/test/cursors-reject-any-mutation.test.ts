@@ -9,8 +9,8 @@ import {
   INVALID_CURSOR_MESSAGE,
   type JsonObject,
 } from "../src/index.js";
-import { CURSOR_PATTERN } from "../src/structural-cursor.js";
 import { createNodeAuthenticatedCursorCodec, nodeHmacSha256, shortDigest } from "../src/node.js";
+import { CURSOR_PATTERN } from "../src/structural-cursor.js";
 
 const payload = fc
   .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), {
