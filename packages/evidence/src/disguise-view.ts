@@ -4,6 +4,13 @@ import { INVISIBLE, type NormalizedView, ViewBuilder } from "./normalized-view.j
 const WHITE_SPACE = /\s/gu;
 const HEX_DIGIT = /^[0-9a-fA-F]{2}$/;
 
+/**
+ * Every raw character the disguise view does not copy as its lower case (global): controls, white space
+ * and DEL (dropped), `%` (an escape), the ASCII characters the confusables table maps (`0`, `1`, `m`,
+ * `M`, `|`, backtick, double quote), and anything beyond ASCII.
+ */
+const SPECIAL = /[\x00-\x20\x7f%01mM|`"]|[^\x00-\x7f]/gu;
+
 /** First and last Unicode tag characters that mirror printable ASCII (U+E0020 space … U+E007E tilde). */
 const TAG_PRINTABLE_FIRST = 0xe0020;
 const TAG_PRINTABLE_LAST = 0xe007e;
@@ -27,13 +34,12 @@ function disguiseFold(codePoint: string): string {
  */
 export function disguiseView(raw: string): NormalizedView {
   const view = new ViewBuilder(raw);
-  let runStart = 0;
-  let run = "";
-  const flush = () => {
-    if (run.length > 0) view.appendIdentity(run, runStart);
-    run = "";
-  };
-  for (let index = 0; index < raw.length; ) {
+  let cursor = 0;
+  SPECIAL.lastIndex = 0;
+  for (let match = SPECIAL.exec(raw); match; match = SPECIAL.exec(raw)) {
+    const index = match.index;
+    // Between special characters the view is the raw text lower-cased, unit for unit.
+    if (index > cursor) view.appendIdentity(raw.slice(cursor, index).toLowerCase(), cursor);
     const code = raw.codePointAt(index)!;
     let width = code > 0xffff ? 2 : 1;
     let folded: string;
@@ -43,17 +49,32 @@ export function disguiseView(raw: string): NormalizedView {
         byte < 0x80 ? disguiseFold(String.fromCharCode(byte)) : raw.slice(index, index + 3).toLowerCase();
       width = 3;
     } else folded = disguiseFold(raw.slice(index, index + width));
-    if (width === 1 && folded.length === 1) {
-      if (run.length === 0) runStart = index;
-      run += folded;
-    } else {
-      flush();
-      view.appendMapped(folded, index, index + width);
-    }
-    index += width;
+    view.appendMapped(folded, index, index + width);
+    cursor = index + width;
+    SPECIAL.lastIndex = cursor;
   }
-  flush();
+  if (cursor < raw.length) view.appendIdentity(raw.slice(cursor).toLowerCase(), cursor);
   return view.build();
+}
+
+/** What {@link disguiseText} replaces (global): escapes, runs of dropped characters, the rest of SPECIAL. */
+const REPLACED = /%[0-9a-fA-F]{2}|[\x00-\x20\x7f]+|[%01mM|`"]|[^\x00-\x7f]/gu;
+
+function replaceSpecial(match: string): string {
+  if (match.length === 3 && match.charCodeAt(0) === 0x25) {
+    const byte = Number.parseInt(match.slice(1), 16);
+    return byte < 0x80 ? disguiseFold(String.fromCharCode(byte)) : match;
+  }
+  return match.charCodeAt(0) <= 0x20 || match.charCodeAt(0) === 0x7f ? "" : disguiseFold(match);
+}
+
+/**
+ * The text of {@link disguiseView} without its map back to raw offsets, built with native string
+ * replacement: an order of magnitude faster, so the scanner builds the mapped view only for a text
+ * where a disguised value was found.
+ */
+export function disguiseText(raw: string): string {
+  return raw.replace(REPLACED, replaceSpecial).toLowerCase();
 }
 
 /** `text` as {@link disguiseView} reads it: the needle side of a disguised comparison. */

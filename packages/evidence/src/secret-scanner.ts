@@ -1,6 +1,6 @@
 import { configuredSecretValues } from "./configured-secret-values.js";
 import { findControlCharacters } from "./control-characters.js";
-import { disguiseView, hasTagText, tagDecodedView } from "./disguise-view.js";
+import { disguiseText, disguiseView, hasTagText, tagDecodedView } from "./disguise-view.js";
 import { disguisedValueForms } from "./disguised-value-forms.js";
 import { findHiddenCharacters } from "./hidden-characters.js";
 import { CONFIGURED_VALUE_MIN_LENGTH } from "./limits.js";
@@ -121,7 +121,7 @@ export function createScanner(options: SecretScannerOptions, seeThroughDisguise:
           findings.push({ kind: finding.kind, start: rawStart, end: rawEnd });
         }
       }
-      if (disguisedNeedles.length > 0) {
+      if (disguisedNeedles.length > 0 && hasAny(disguiseText(raw), disguisedNeedles)) {
         const view = disguiseView(raw);
         mapBack(view, findValues(view.text, disguisedNeedles));
       }
@@ -162,6 +162,10 @@ export function createScanner(options: SecretScannerOptions, seeThroughDisguise:
     },
     replaceSecrets,
   };
+}
+
+function hasAny(text: string, needles: readonly string[]): boolean {
+  return needles.some((needle) => text.includes(needle));
 }
 
 function findValues(text: string, needles: readonly string[]): SecretFinding[] {

@@ -1,14 +1,7 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  createAuthenticatedCursorCodec,
-  decodeStructuralCursor,
-  EvidenceError,
-  encodeStructuralCursor,
-  INVALID_CURSOR_MESSAGE,
-  type JsonObject,
-} from "../src/index.js";
+import { createAuthenticatedCursorCodec, decodeStructuralCursor, EvidenceError, encodeStructuralCursor, INVALID_CURSOR_MESSAGE, type JsonObject } from "../src/index.js";
 import { CURSOR_PATTERN } from "../src/structural-cursor.js";
 import { createNodeAuthenticatedCursorCodec, nodeHmacSha256, shortDigest } from "../src/node.js";
 

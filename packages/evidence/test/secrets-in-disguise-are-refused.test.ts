@@ -72,3 +72,16 @@ describe("hidden characters", () => {
     expect(scanner.rejectReason("The Scottish flag emoji is 🏴󠁧󠁢󠁳󠁣󠁴󠁿.")).toBeUndefined();
   });
 });
+
+describe("the disguise view", () => {
+  it("reads a text the same with and without its map back to raw offsets", async () => {
+    const { disguiseText, disguiseView } = await import("../src/disguise-view.js");
+    const { encodedDisguiseCases: cases } = await import("./fixtures/encoded-disguise-corpus.js");
+    for (const text of [
+      ...cases.map((testCase) => testCase.text),
+      ...ordinaryFacts,
+      'ΗUNTER %4a%e2 m|0`1"M\u00A0x\u200By',
+    ])
+      expect(disguiseText(text), text).toBe(disguiseView(text).text);
+  });
+});

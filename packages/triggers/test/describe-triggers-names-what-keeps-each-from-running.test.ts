@@ -52,9 +52,26 @@ describe("describeTriggers", () => {
         jsonPath: "triggers.webhooks.deploy",
       },
     });
-    expect(unset?.guards).toMatch(/; at most \d+ runs a minute$/);
+    expect(unset?.guards).toMatch(
+      /; at most \d+ runs a minute; no signature, so a captured call can be replayed \(bearer only\)$/,
+    );
     const [set] = describeTriggers(loaded, { DEPLOY_HOOK_TOKEN: SECRET }, NOW);
     expect(set?.problem).toBeUndefined();
+  });
+
+  test("a signed webhook says a replayed signature starts no run, and how old a signed timestamp may be", async () => {
+    const loaded = await loadTriggers({
+      webhooks: {
+        deploy: {
+          prompt: "Check the deploy",
+          signature: { secret: { $env: "DEPLOY_HOOK_SECRET" }, timestampHeader: "X-Webhook-Timestamp" },
+        },
+      },
+      webhookServer: { host: "127.0.0.1", port: 4318 },
+    });
+    expect(describeTriggers(loaded, { DEPLOY_HOOK_SECRET: SECRET }, NOW)[0]?.guards).toMatch(
+      /; a replayed signature within 3 days starts no run; signed timestamps \(x-webhook-timestamp\) older than 5 minutes are refused$/,
+    );
   });
 
   test("an IPv6 webhook host is bracketed in the route", async () => {

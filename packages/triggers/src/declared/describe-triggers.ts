@@ -4,6 +4,7 @@ import { TriggerError } from "../trigger-error.js";
 import { WEBHOOK_DELIVERY_WINDOW_MS } from "../webhook-delivery-store.js";
 import { webhookPath } from "../webhook-path.js";
 import { WEBHOOK_RUNS_PER_MINUTE_MAX } from "../webhook-run-rate.js";
+import { WEBHOOK_TIMESTAMP_TOLERANCE_MS } from "../webhook-timestamp.js";
 import { type DeclaredTrigger, declaredTriggers } from "./declared-triggers.js";
 import { resolveWebhookSecrets } from "./resolve-webhook-secrets.js";
 
@@ -69,7 +70,7 @@ export function describeTriggers(
       return {
         ...base,
         when: `POST ${origin}${webhookPath(trigger.name)}`,
-        guards: `${repeats}; at most ${WEBHOOK_RUNS_PER_MINUTE_MAX} runs a minute`,
+        guards: `${repeats}; at most ${WEBHOOK_RUNS_PER_MINUTE_MAX} runs a minute${replays(trigger)}`,
         ...(secrets.problem !== undefined
           ? { problem: { message: secrets.problem, jsonPath: `triggers.webhooks.${trigger.name}` } }
           : {}),
@@ -90,4 +91,15 @@ export function describeTriggers(
       };
     }
   });
+}
+
+/** What holds a signed webhook's replays back, for the guards line ("" without a signature). */
+function replays(trigger: DeclaredTrigger): string {
+  const signature = trigger.webhook?.signature;
+  if (signature === undefined) return "; no signature, so a captured call can be replayed (bearer only)";
+  const stamped =
+    signature.timestampHeader !== undefined
+      ? `; signed timestamps (${signature.timestampHeader}) older than ${WEBHOOK_TIMESTAMP_TOLERANCE_MS / 60_000} minutes are refused`
+      : "";
+  return `; a replayed signature within ${WEBHOOK_DELIVERY_WINDOW_MS / 86_400_000} days starts no run${stamped}`;
 }
