@@ -1,5 +1,7 @@
 // Remember and MemoryJournal latency of the lite store with 10,000 and 100,000 facts over 1,000
-// daily files, each figure beside its baseline measured in the same run. Run after
+// daily files, each figure beside its baseline measured in the same run; then MemoryRecall p50 of
+// lite and of the journal tier (FTS5 + vectors, in-process fake embedder, BENCH_DIM default 384) and
+// the journal's indexing throughput, on the same files. Run after
 // `pnpm --filter @mono-agent/memory build`:
 //   node bench/memory/run.mjs            (both sizes)
 //   node bench/memory/run.mjs 10000      (one size)

@@ -113,9 +113,21 @@ export function openJournalMemoryStore(options: JournalMemoryStoreOptions): Jour
         dimension: embeddings.dim,
         origin: "initial",
       };
-      vectors = VectorIndex.open(generationDir(root, generation.name), embeddings.model, embeddings.dim);
-      manifest = { schemaVersion: 1, active: generation };
-      writeIndexManifest(root, manifest);
+      try {
+        vectors = VectorIndex.open(generationDir(root, generation.name), embeddings.model, embeddings.dim);
+        manifest = { schemaVersion: 1, active: generation };
+        writeIndexManifest(root, manifest);
+      } catch (error) {
+        vectors?.close();
+        lite.close();
+        throw new MemoryError(
+          "store_unavailable",
+          "The first vector index generation could not be created.",
+          {
+            cause: error,
+          },
+        );
+      }
     } else {
       mismatch = "the vector index was never built";
     }
