@@ -94,13 +94,19 @@ describe("a collaborator slower than the call", () => {
     });
   });
 
-  it("a handed-off task past its deadline, or of a collaborator no longer configured, settles once with that state", async () => {
+  it("a handed-off task past its deadline, of a collaborator no longer configured, or one the collaborator forgot, settles once with that state", async () => {
     const settled: { continuationId: string; payload: unknown }[] = [];
     const follower = followCollaboratorTasks({
       store: {
         handedOff: () => [
           { continuationId: "late", collaborator: "sample", taskId: "t-1", deadlineMs: 1_000 },
           { continuationId: "gone", collaborator: "removed", taskId: "t-2", deadlineMs: Date.now() + 60_000 },
+          {
+            continuationId: "forgotten",
+            collaborator: "sample",
+            taskId: "no-such-task",
+            deadlineMs: Date.now() + 60_000,
+          },
         ],
         settle: (continuationId, outcome) => settled.push({ continuationId, payload: outcome.payload }),
       },
@@ -112,6 +118,13 @@ describe("a collaborator slower than the call", () => {
     expect(settled).toEqual([
       { continuationId: "late", payload: expect.objectContaining({ state: "expired" }) },
       { continuationId: "gone", payload: expect.objectContaining({ state: "unavailable" }) },
+      {
+        continuationId: "forgotten",
+        payload: expect.objectContaining({
+          state: "unavailable",
+          problem: "the collaborator no longer knows the task",
+        }),
+      },
     ]);
   });
 });

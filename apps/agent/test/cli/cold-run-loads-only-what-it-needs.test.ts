@@ -31,6 +31,8 @@ const NOT_ON_A_RUN = [
   ["@slack/", "Slack only in serve with slack configured"],
   ["web-console/dist/node", "the web console only in serve"],
   ["croner", "schedules only in serve and triggers"],
+  ["@a2a-js/sdk", "the A2A client and server only with collaborators or an a2a block"],
+  ["collaborators/dist/node", "AskCollaborator and the A2A endpoint only with collaborators or an a2a block"],
   ["marked", "Markdown rendering only in the web console"],
   ["playwright-core", "tests only"],
   ["/yaml/", "the YAML parser loads with the first SKILL.md"],

@@ -1,3 +1,4 @@
+import { TaskNotFoundError } from "@a2a-js/sdk/errors";
 import type { SecretScanner } from "@mono-agent/evidence";
 import type { CollaboratorPeer } from "../collaborator-peer.js";
 import { answerEvidence } from "./answer-evidence.js";
@@ -74,10 +75,16 @@ export function followCollaboratorTasks(options: {
       peer,
       options.fetchImpl ? { fetchImpl: options.fetchImpl } : {},
     );
-    const answer = answerOfTask(
-      peer.name,
-      await connection.client.getTask({ tenant: "", id: task.taskId, historyLength: 0 }),
-    );
+    let found: Awaited<ReturnType<typeof connection.client.getTask>>;
+    try {
+      found = await connection.client.getTask({ tenant: "", id: task.taskId, historyLength: 0 });
+    } catch (error) {
+      // A collaborator that restarted with tasks in memory no longer knows the task: it will never settle.
+      if (error instanceof TaskNotFoundError)
+        return settle(task, { state: "unavailable", problem: "the collaborator no longer knows the task" });
+      throw error;
+    }
+    const answer = answerOfTask(peer.name, found);
     if (!isSettledState(answer.state)) return;
     settle(task, {
       state: answer.state,

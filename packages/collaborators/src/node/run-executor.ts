@@ -28,6 +28,12 @@ export type A2aRunFunction = (request: A2aRunRequest) => Promise<A2aRunResult>;
 /** Characters of a caller's message passed to the run. */
 export const A2A_INPUT_MAX_CHARS = 32_000;
 
+/**
+ * A2A calls running at once per endpoint; one more is rejected with a sentence saying so. Each call is a
+ * whole agent run (model turns, tool processes): 8 keeps a flood of calls from starving the host's own runs.
+ */
+export const A2A_MAX_CONCURRENT_RUNS = 8;
+
 /** Context ids used as they are in a conversation id; any other is hashed. */
 const PLAIN_CONTEXT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -79,9 +85,13 @@ const FINAL_STATES: Record<string, TaskState> = {
  * The A2A executor over a host's runs: each message becomes one run in the context's conversation
  * (`submitted`, `working`, then `completed` with the run's final text as the status message, `failed`
  * or `canceled`). `cancelTask` aborts the run. A run is not tied to the HTTP request: a caller that
- * disconnects leaves it running, and `tasks/get` later shows its outcome.
+ * disconnects leaves it running, and `tasks/get` later shows its outcome. Past `maxConcurrent` calls
+ * running at once, a call is `rejected` at once.
  */
-export function createRunExecutor(run: A2aRunFunction): AgentExecutor {
+export function createRunExecutor(
+  run: A2aRunFunction,
+  maxConcurrent: number = A2A_MAX_CONCURRENT_RUNS,
+): AgentExecutor {
   const running = new Map<string, AbortController>();
   return {
     async execute(requestContext: RequestContext, eventBus: ExecutionEventBus) {
@@ -122,6 +132,13 @@ export function createRunExecutor(run: A2aRunFunction): AgentExecutor {
       const input = inputText(userMessage);
       if (input.trim() === "") {
         status(TaskState.TASK_STATE_REJECTED, "The message has no text: send a text part with the question.");
+        return;
+      }
+      if (running.size >= maxConcurrent) {
+        status(
+          TaskState.TASK_STATE_REJECTED,
+          `The agent is busy: ${maxConcurrent} calls are running. Try again later.`,
+        );
         return;
       }
       const controller = new AbortController();

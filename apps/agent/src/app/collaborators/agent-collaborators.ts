@@ -1,7 +1,6 @@
 import { COLLABORATORS_SERVER_NAME } from "@mono-agent/collaborators";
 import type { EnvRecord, LoadedConfig } from "@mono-agent/config";
 import type { ContinuationService } from "@mono-agent/continuations/node";
-import { handedOffTaskId, taskHandoffDeadlineMs } from "@mono-agent/continuations/node";
 import type { SecretScanner } from "@mono-agent/evidence";
 import type { StartupWarning } from "../startup-warnings.js";
 import type { AppToolProvider } from "../tools/app-tool-provider.js";
@@ -36,11 +35,14 @@ export async function startAgentCollaborators(input: {
   for (const problem of problems)
     input.startupWarnings.push({ kind: "collaborator_unavailable", message: problem.message });
   const service = input.continuations;
-  if (peers.length === 0 && !service) return { providers: [], close: async () => {} };
+  // Without collaborators nothing loads (handed-off tasks of collaborators since removed expire at their deadline).
+  if (peers.length === 0) return { providers: [], close: async () => {} };
   // The A2A client and server code loads only when collaborators are configured.
   const { createAskCollaboratorServer, followCollaboratorTasks } = await import(
     "@mono-agent/collaborators/node"
   );
+  // Loaded with the continuation service already (its host imports it); named here only when it runs.
+  const { handedOffTaskId, taskHandoffDeadlineMs } = await import("@mono-agent/continuations/node");
   const follower = service
     ? followCollaboratorTasks({
         collaborators: peers,
@@ -70,41 +72,38 @@ export async function startAgentCollaborators(input: {
         },
       })
     : undefined;
-  const providers =
-    peers.length === 0
-      ? []
-      : [
-          requestScopedToolProvider({
-            serverName: COLLABORATORS_SERVER_NAME,
-            isOffered: () => true,
-            createServer: (run) =>
-              createAskCollaboratorServer({
-                collaborators: peers,
-                secretScanner: input.secretScanner,
-                ...(service
-                  ? {
-                      handOff: (task) => {
-                        try {
-                          const claim = service.handOffTask({
-                            runId: run.runId,
-                            serverName: COLLABORATORS_SERVER_NAME,
-                            conversationId: run.conversationId,
-                            taskId: taskKey(task.collaborator, task.taskId),
-                            deadlineMs: task.deadlineMs,
-                          });
-                          return {
-                            continuationId: claim.continuationId,
-                            deadline: new Date(claim.deadlineMs).toISOString(),
-                          };
-                        } catch {
-                          // A full store or an id too long: the task is cancelled instead (the tool says so).
-                          return undefined;
-                        }
-                      },
-                    }
-                  : {}),
-              }),
-          }),
-        ];
+  const providers = [
+    requestScopedToolProvider({
+      serverName: COLLABORATORS_SERVER_NAME,
+      isOffered: () => true,
+      createServer: (run) =>
+        createAskCollaboratorServer({
+          collaborators: peers,
+          secretScanner: input.secretScanner,
+          ...(service
+            ? {
+                handOff: (task) => {
+                  try {
+                    const claim = service.handOffTask({
+                      runId: run.runId,
+                      serverName: COLLABORATORS_SERVER_NAME,
+                      conversationId: run.conversationId,
+                      taskId: taskKey(task.collaborator, task.taskId),
+                      deadlineMs: task.deadlineMs,
+                    });
+                    return {
+                      continuationId: claim.continuationId,
+                      deadline: new Date(claim.deadlineMs).toISOString(),
+                    };
+                  } catch {
+                    // A full store or an id too long: the task is cancelled instead (the tool says so).
+                    return undefined;
+                  }
+                },
+              }
+            : {}),
+        }),
+    }),
+  ];
   return { providers, close: async () => follower?.close() };
 }
