@@ -306,9 +306,13 @@ function writeTable(tableRows, { lines }) {
     `| --- | ${REVISIONS.map(() => "---").join(" | ")} | --- | --- |`,
     ...scenarios.map((scenario) => {
       const extension = tableRows.find((row) => row.scenario === scenario && !row.required);
-      const notes = [
-        ...new Set(tableRows.filter((row) => row.scenario === scenario && row.note).map((row) => row.note)),
-      ];
+      const mine = tableRows.filter((row) => row.scenario === scenario);
+      // A scenario run at two wires names the run each note is about.
+      const notes = mine
+        .filter((row) => row.note)
+        .map((row) =>
+          mine.length > 1 ? `${row.required ? row.revision : "extension"}: ${row.note}` : row.note,
+        );
       return `| \`${scenario}\` | ${REVISIONS.map((revision) => cell(scenario, revision)).join(" | ")} | ${extension ? extension.result : "-"} | ${tableText(notes.join("; "))} |`;
     }),
   ];
