@@ -10,6 +10,7 @@ import {
 import type { McpAuthStore } from "./mcp-auth-store.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import { createOAuthFetch } from "./oauth-fetch.js";
+import { requestOfflineAccess } from "./request-offline-access.js";
 import type { RunOAuthSettings } from "./run-oauth.js";
 import type { RunRemoteServerSpec } from "./run-server-spec.js";
 import { StoredOAuthProvider } from "./stored-oauth-provider.js";
@@ -79,7 +80,10 @@ export function createRemoteAuthFetch(
     ...(login ? { redirectUri: login.redirectUri } : {}),
     onAuthorization: async (authorizationUrl) => {
       if (!login) return;
-      const response = await login.authorize(spec.name, authorizationUrl);
+      const response = await login.authorize(
+        spec.name,
+        requestOfflineAccess(authorizationUrl, provider.discoveryState()),
+      );
       // The code is never exchanged when the answer may come from another authorization server.
       const mismatch = authorizationResponseIssuerMismatch(response, provider.discoveryState());
       if (mismatch !== undefined)

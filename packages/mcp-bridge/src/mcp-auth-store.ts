@@ -11,8 +11,12 @@ export interface McpAuthRecord {
   serverName: string;
   /** The server URL the authorization is for (the RFC 8707 resource the tokens were issued for). */
   resource: string;
-  /** The client as registered (dynamic registration, a metadata document URL, or pre-registered). */
+  /**
+   * The client as registered (dynamic registration, a metadata document URL, or pre-registered), with the
+   * `issuer` of the authorization server it belongs to: it is never presented to another one.
+   */
   clientInformation?: OAuthClientInformationMixed;
+  /** The tokens, with the `issuer` that gave them: another authorization server never sees them. */
   tokens?: OAuthTokens;
   /** When `tokens` were saved (ms since the epoch), so `expires_in` tells when they expire. */
   tokensSavedAt?: number;

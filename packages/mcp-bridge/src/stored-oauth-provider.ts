@@ -61,6 +61,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       client_name: "mono-agent",
       // SEP-837: a host on a loopback redirect is a native application (OpenID Connect DCR §2).
       application_type: "native",
+      // A refresh token keeps a login alive across days (SEP-2207).
+      grant_types: ["authorization_code", "refresh_token"],
       redirect_uris: [this.redirectUrl],
       ...(this.#settings.scope === undefined ? {} : { scope: this.#settings.scope }),
     };

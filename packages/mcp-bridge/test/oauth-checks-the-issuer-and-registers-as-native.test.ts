@@ -13,7 +13,12 @@ describe("OAuth issuer checks (RFC 9207, RFC 8414) and registration (SEP-837)", 
       const mcp = await connectWithAuth(temp.path, store, remoteSpec(fixture.url), headlessLogin());
       await mcp.close();
       expect(mcp.servers[0]?.status).toBe("connected");
-      expect(fixture.registrations).toEqual([expect.objectContaining({ application_type: "native" })]);
+      expect(fixture.registrations).toEqual([
+        expect.objectContaining({
+          application_type: "native",
+          grant_types: ["authorization_code", "refresh_token"],
+        }),
+      ]);
       expect(store.list()[0]?.clientInformation).toMatchObject({ issuer: fixture.issuer });
     } finally {
       await fixture.close();
@@ -63,6 +68,28 @@ describe("OAuth issuer checks (RFC 9207, RFC 8414) and registration (SEP-837)", 
       expect(fixture.counts.authorize).toBe(0);
     } finally {
       await fixture.close();
+    }
+  });
+});
+
+describe("offline_access (SEP-2207)", () => {
+  test("is added to the scopes asked for where the authorization server lists it, and only there", async () => {
+    const listing = await startOAuthFixture({ scopesSupported: ["read", "offline_access"] });
+    const silent = await startOAuthFixture({ scopesSupported: ["read"] });
+    try {
+      const scopesAsked = async (url: string, scope?: string) => {
+        const login = headlessLogin();
+        const spec = remoteSpec(url, scope ? { oauth: { grant: "authorization_code", scope } } : {});
+        await (await connectWithAuth(temp.path, createMemoryMcpAuthStore(), spec, login)).close();
+        return login.urls[0]?.searchParams.get("scope");
+      };
+      expect(await scopesAsked(listing.url, "read")).toBe("read offline_access");
+      expect(await scopesAsked(silent.url, "read")).toBe("read");
+      // No scope asked: the server's defaults stand, not offline_access alone.
+      expect(await scopesAsked(listing.url)).toBeNull();
+    } finally {
+      await listing.close();
+      await silent.close();
     }
   });
 });

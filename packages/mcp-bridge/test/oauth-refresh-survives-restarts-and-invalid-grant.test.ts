@@ -9,17 +9,17 @@ const temp = useTempDir();
 /** A new process of the host: a new store object on the same token file, nothing kept in memory. */
 const restart = (file: string) => createFileMcpAuthStore(file);
 
-/** Makes the stored access token look as old as its lifetime, as it is after a night. */
+/** Makes the stored access token look older than its lifetime (60 s), as it is after a night. */
 function ageTokens(file: string) {
   const store = restart(file);
   const record = store.list()[0]!;
-  store.write({ ...record, tokensSavedAt: Date.now() - 60_000 });
+  store.write({ ...record, tokensSavedAt: Date.now() - 120_000 });
   return record.tokens?.refresh_token;
 }
 
 describe("OAuth refresh across restarts", () => {
   test("an expired login is refreshed by each new process, and the rotated refresh token is the one kept", async () => {
-    const fixture = await startOAuthFixture({ tokenLifetimeSeconds: 1 });
+    const fixture = await startOAuthFixture({ tokenLifetimeSeconds: 60 });
     try {
       const file = join(temp.path, "rotate", "mcp-auth.json");
       const spec = remoteSpec(fixture.url);
@@ -45,7 +45,7 @@ describe("OAuth refresh across restarts", () => {
   });
 
   test("a dead refresh token (invalid_grant) is cleared with one message to log in again, and not retried", async () => {
-    const fixture = await startOAuthFixture({ tokenLifetimeSeconds: 1 });
+    const fixture = await startOAuthFixture({ tokenLifetimeSeconds: 60 });
     try {
       const file = join(temp.path, "dead", "mcp-auth.json");
       const spec = remoteSpec(fixture.url);
