@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AskAudience } from "./ask-audience.js";
 import type { AskBroker } from "./ask-broker.js";
 import type { ApprovalStore } from "./ask-store.js";
 import {
@@ -25,6 +26,8 @@ export interface ApprovalRun {
   signal: AbortSignal;
   /** The host's redaction of secrets, applied to the argument preview. */
   redactText: (text: string) => string;
+  /** Who may decide the run's approvals: `askAudience(rules, "approval", startedBy)`. */
+  audience: AskAudience;
 }
 
 /** A call about to start: what the host knows of the tool, and the arguments the model gave. */
@@ -65,6 +68,10 @@ export async function askApproval(
     return denied(
       `Denied: ${toolName} needs approval (${need.reason}) and no one can answer here (no terminal or browser to ask). Do not retry it; say what you wanted to do instead.`,
     );
+  if (!host.broker.canAnswer("approval", run.conversationId, run.audience))
+    return denied(
+      `Denied: ${toolName} needs approval (${need.reason}) and no one who may decide it can be reached here (no person started this run and no configured approver is in this conversation's channel). Do not retry it; say what you wanted to do instead.`,
+    );
   const preview = run.redactText(JSON.stringify(call.args ?? {}, null, 2));
   let ask: Awaited<ReturnType<AskBroker["ask"]>>;
   try {
@@ -85,6 +92,7 @@ export async function askApproval(
           scopes: rules.scopes,
         },
         timeoutMs: rules.timeoutMs,
+        audience: run.audience,
       },
       signal ? AbortSignal.any([signal, run.signal]) : run.signal,
     );

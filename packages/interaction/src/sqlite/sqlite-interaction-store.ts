@@ -34,6 +34,7 @@ function askFromRow(row: AskRow): AskRecord {
     ...(row.settledAt !== null ? { settledAt: row.settledAt } : {}),
     ...(row.cancelReason ? { cancelReason: row.cancelReason as AskRecord["cancelReason"] } : {}),
     ...(row.owner ? { owner: row.owner } : {}),
+    ...(row.audienceJson ? { audience: JSON.parse(row.audienceJson) } : {}),
   };
 }
 
@@ -106,6 +107,7 @@ export function createSqliteInteractionStore(options: { file: string }): Interac
         createdAt: ask.createdAt,
         expiresAt: ask.expiresAt,
         owner: ask.owner ?? null,
+        audienceJson: ask.audience === undefined ? null : JSON.stringify(ask.audience),
       })
       .run();
     return { inserted: true as const };
