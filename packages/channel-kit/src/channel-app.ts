@@ -11,6 +11,15 @@ export type ChannelRunEvent =
   | { type: "tool_finished"; toolCallId: string; name: string; isError: boolean }
   | { type: string };
 
+/** The person whose message started a run: the channel and the platform's user id. */
+export interface ChannelPerson {
+  /** `slack`, `telegram`. */
+  channel: string;
+  userId: string;
+  /** The name people and the model see for this person (`<@U…>`, `@jane`). */
+  displayName?: string;
+}
+
 /** One run request a channel makes of the app. */
 export interface ChannelRunRequest {
   input: string;
@@ -19,6 +28,8 @@ export interface ChannelRunRequest {
   /** `slack`, `telegram`. */
   source: string;
   attachments?: ChannelAttachment[];
+  /** Who sent the message: the run's asks and approvals go to this person (see `interaction.answerers`). */
+  startedBy?: ChannelPerson;
   onEvent?: (event: ChannelRunEvent) => void;
   signal?: AbortSignal;
 }

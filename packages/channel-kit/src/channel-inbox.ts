@@ -1,4 +1,10 @@
-import type { ChannelApp, ChannelAttachment, ChannelRunEvent, ChannelRunResult } from "./channel-app.js";
+import type {
+  ChannelApp,
+  ChannelAttachment,
+  ChannelPerson,
+  ChannelRunEvent,
+  ChannelRunResult,
+} from "./channel-app.js";
 import { type ChannelSessionOptions, channelConversationId } from "./channel-conversation-id.js";
 import type { EventDedupeStore } from "./event-dedupe-store.js";
 
@@ -11,6 +17,8 @@ export interface InboundMessage {
   input: string;
   /** `slack`, `telegram`. */
   source: string;
+  /** Who sent it (absent when the platform names no user): the run's asker. */
+  from?: ChannelPerson;
   /** Fetches the files the user attached (called once, when the run starts). */
   attachments?: () => Promise<ChannelAttachment[]>;
   /** Where the run's reply goes. */
@@ -71,6 +79,7 @@ export function createChannelInbox(options: ChannelInboxOptions): ChannelInbox {
         conversationId,
         source: message.source,
         ...(attachments.length > 0 ? { attachments } : {}),
+        ...(message.from ? { startedBy: message.from } : {}),
         onEvent: (event) => message.reply.onEvent(event),
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 export type {
   ChannelApp,
   ChannelAttachment,
+  ChannelPerson,
   ChannelRunEvent,
   ChannelRunRequest,
   ChannelRunResult,

@@ -39,6 +39,7 @@ describe("public API", () => {
         "ChannelHost",
         "ChannelInbox",
         "ChannelInboxOptions",
+        "ChannelPerson",
         "ChannelRunEvent",
         "ChannelRunRequest",
         "ChannelRunResult",

@@ -88,6 +88,7 @@ describe("path resolution", () => {
     expect(loaded.config.interaction).toEqual({
       progress: { enabled: true },
       askUser: { timeoutMs: 600000 },
+      answerers: { asks: "asker", approvers: [], askerApproves: true },
       bridge: { host: "127.0.0.1", port: 0 },
     });
     expect(loaded.mcp).toEqual({ status: "not_configured" });

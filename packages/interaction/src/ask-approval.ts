@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { stripHiddenCharacters } from "@mono-agent/evidence";
+import type { AskAudience } from "./ask-audience.js";
 import type { AskBroker } from "./ask-broker.js";
 import type { ApprovalStore } from "./ask-store.js";
 import {
@@ -26,6 +27,8 @@ export interface ApprovalRun {
   signal: AbortSignal;
   /** The host's redaction of secrets, applied to the argument preview. */
   redactText: (text: string) => string;
+  /** Who may decide the run's approvals: `askAudience(rules, "approval", startedBy)`. */
+  audience: AskAudience;
 }
 
 /** A call about to start: what the host knows of the tool, and the arguments the model gave. */
@@ -66,6 +69,10 @@ export async function askApproval(
     return denied(
       `Denied: ${toolName} needs approval (${need.reason}) and no one can answer here (no terminal or browser to ask). Do not retry it; say what you wanted to do instead.`,
     );
+  if (!host.broker.canAnswer("approval", run.conversationId, run.audience))
+    return denied(
+      `Denied: ${toolName} needs approval (${need.reason}) and no one who may decide it can be reached here (no person started this run and no configured approver is in this conversation's channel). Do not retry it; say what you wanted to do instead.`,
+    );
   // Text hidden from the person (tag characters) is taken out of what they are shown, and they are told.
   const fullPreview = run.redactText(JSON.stringify(call.args ?? {}, null, 2));
   const visiblePreview = stripHiddenCharacters(fullPreview);
@@ -92,6 +99,7 @@ export async function askApproval(
           scopes: rules.scopes,
         },
         timeoutMs: rules.timeoutMs,
+        audience: run.audience,
       },
       signal ? AbortSignal.any([signal, run.signal]) : run.signal,
     );

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { conversationChannel, logicalConversationId } from "@mono-agent/ids";
+import { type AskAudience, audienceReaches, mayAnswer, refusalReason } from "./ask-audience.js";
 import type { AskChannel } from "./ask-channel.js";
 import type { AskStore } from "./ask-store.js";
 import type { AnsweredBy, AskAnswer, AskCancelReason, AskKind, AskPrompt, AskRecord } from "./ask-types.js";
@@ -16,6 +17,8 @@ export interface OpenAskInput {
   conversationId: string;
   prompt: AskPrompt;
   timeoutMs: number | null;
+  /** Who may answer (`askAudience`); an ask whose audience no one of its channel is in fails closed. */
+  audience: AskAudience;
 }
 
 /** Clock and timers, injectable so tests never sleep. */
@@ -45,8 +48,11 @@ export interface AskBrokerOptions {
 /** The one state machine of asks: open, answer, expire, cancel; every change stored first, then shown. */
 export interface AskBroker {
   addChannel(channel: AskChannel): void;
-  /** Whether some channel can answer this kind of ask in this conversation now. */
-  canAnswer(kind: AskKind, conversationId: string): boolean;
+  /**
+   * Whether some channel can answer this kind of ask in this conversation now and, with `audience`,
+   * whether someone who may answer can be reached there.
+   */
+  canAnswer(kind: AskKind, conversationId: string, audience?: AskAudience): boolean;
   /**
    * Stores and presents a pending ask. Throws `no_channel` when no channel can answer it, `ask_pending`
    * when its physical conversation (rollover bucket stripped) already has a pending ask.
@@ -61,7 +67,10 @@ export interface AskBroker {
   wait(askId: string, options?: { waitMs?: number; signal?: AbortSignal }): Promise<AskRecord>;
   /** Opens an ask and waits for it to settle; an abort of `signal` cancels it (`run_ended`). */
   ask(input: OpenAskInput, signal?: AbortSignal): Promise<AskRecord>;
-  /** A person's answer, from any channel. Throws `ask_not_found`, `ask_not_pending` or `invalid_answer`. */
+  /**
+   * A person's answer, from any channel. Throws `ask_not_found`, `ask_not_pending`, `invalid_answer`, or
+   * `not_an_answerer` when the ask's audience does not hold `answeredBy` (the ask stays pending).
+   */
   answer(askId: string, answer: AskAnswer, answeredBy: AnsweredBy): AskRecord;
   /** Cancels a pending ask; a settled one is returned as it is. */
   cancel(askId: string, reason: AskCancelReason): AskRecord;
@@ -186,13 +195,19 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
     settled(after);
     return after;
   };
-  const canAnswer = (kind: AskKind, conversationId: string) =>
-    channelOf(conversationId)?.canAnswer(kind, conversationId) === true;
+  const canAnswer = (kind: AskKind, conversationId: string, audience?: AskAudience) =>
+    channelOf(conversationId)?.canAnswer(kind, conversationId) === true &&
+    audienceReaches(audience, conversationChannel(conversationId) ?? "");
   const openAndShow = (input: OpenAskInput): { ask: AskRecord; shown: Promise<unknown> } => {
     if (!canAnswer(input.kind, input.conversationId))
       throw new InteractionError(
         "no_channel",
         `No one can answer here: conversation ${JSON.stringify(input.conversationId)} has no channel that can answer a ${input.kind} ask.`,
+      );
+    if (!canAnswer(input.kind, input.conversationId, input.audience))
+      throw new InteractionError(
+        "no_channel",
+        `No one who may answer can be reached here: conversation ${JSON.stringify(input.conversationId)} reaches neither the person who started the run nor a configured approver (interaction.answerers).`,
       );
     const now = clock.now();
     const ask: AskRecord = {
@@ -204,6 +219,7 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
       prompt: input.prompt,
       createdAt: now,
       expiresAt: input.timeoutMs === null ? null : now + Math.max(0, input.timeoutMs),
+      audience: input.audience,
       ...(options.owner !== undefined ? { owner: options.owner } : {}),
     };
     const result = store.insertIfNoPending(ask, logicalConversationId(input.conversationId));
@@ -285,6 +301,8 @@ export function createAskBroker(options: AskBrokerOptions): AskBroker {
           "ask_not_pending",
           `The ask is already ${ask.status}; it takes no answer.`,
         );
+      if (!mayAnswer(ask.audience, answeredBy))
+        throw new InteractionError("not_an_answerer", refusalReason(ask.audience as AskAudience, ask.kind));
       checkAnswer(ask.prompt, answer);
       const after = store.settle(askId, { status: "answered", settledAt: clock.now(), answer, answeredBy });
       if (after === undefined) {

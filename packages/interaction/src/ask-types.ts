@@ -1,3 +1,5 @@
+import type { AskAudience } from "./ask-audience.js";
+
 /**
  * The channel-neutral model of an ask: a question for a person, sent to one conversation, answered once.
  * Channels (web console, CLI, Slack, Telegram) only render a {@link AskRecord} and hand an
@@ -119,6 +121,11 @@ export interface AskRecord {
   expiresAt: number | null;
   settledAt?: number;
   cancelReason?: AskCancelReason;
+  /**
+   * Who may answer it (see `askAudience`); a record stored before audiences existed has none and takes an
+   * answer from anyone who can reach its conversation.
+   */
+  audience?: AskAudience;
   /** The host process that opened it (`AskBrokerOptions.owner`), so a restart cancels only its own leftovers. */
   owner?: string;
 }

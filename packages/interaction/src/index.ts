@@ -6,6 +6,12 @@ export {
   askApproval,
 } from "./ask-approval.js";
 export {
+  type AnswerersRules,
+  type AskAudience,
+  askAudience,
+  DEFAULT_ANSWERERS,
+} from "./ask-audience.js";
+export {
   type AskBroker,
   type AskBrokerOptions,
   type BrokerClock,

@@ -6,6 +6,8 @@
  * - `ask_not_pending` (409): the ask is already answered, expired or cancelled.
  * - `invalid_ask` (400): an ask's input is malformed (the message names the field and the accepted form).
  * - `invalid_answer` (400): an answer does not fit the ask (unknown option, bad form value, wrong kind).
+ * - `not_an_answerer` (403): the person may not answer this ask (not the asker, not a configured
+ *   approver); the ask stays open and the message says who may.
  * - `no_channel` (503): no channel can answer asks of this conversation.
  * - `channel_failed` (502): the conversation's channel failed to show the ask (it is cancelled).
  * - `interaction_store_failed` (500): the ask or approval store could not be opened, read or written.
@@ -16,6 +18,7 @@ export type InteractionErrorCode =
   | "ask_not_pending"
   | "invalid_ask"
   | "invalid_answer"
+  | "not_an_answerer"
   | "no_channel"
   | "channel_failed"
   | "interaction_store_failed";

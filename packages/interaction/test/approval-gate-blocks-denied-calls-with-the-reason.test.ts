@@ -14,6 +14,7 @@ const RUN = {
   conversationId: "web:thread-a",
   signal: new AbortController().signal,
   redactText: (text: string) => text,
+  audience: { anyone: true } as const,
 };
 
 let web: RecordingChannel;

@@ -14,6 +14,7 @@ const RUN: ApprovalRun = {
   conversationId: "web:thread-a",
   signal: new AbortController().signal,
   redactText: (text) => text.replaceAll("s3cret", "[redacted]"),
+  audience: { anyone: true },
 };
 const BY = { channel: "web", displayName: "Ada" };
 

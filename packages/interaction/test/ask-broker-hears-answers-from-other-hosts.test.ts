@@ -37,6 +37,7 @@ const approval: OpenAskInput = {
     scopes: ["once", "run"],
   },
   timeoutMs: 600_000,
+  audience: { anyone: true },
 };
 
 describe.each(setup.engines)("asks across hosts on $name", (engine) => {

@@ -49,6 +49,7 @@ const question = (conversationId: string, timeoutMs: number | null = 60_000): Op
   conversationId,
   prompt: parsed.prompt,
   timeoutMs,
+  audience: { anyone: true },
 });
 
 describe("the ask broker", () => {

@@ -35,6 +35,7 @@ async function askUserClient(conversationId = "web:thread-a"): Promise<Client> {
     conversationId,
     timeoutMs: TIMEOUT_MS,
     signal: runEnd.signal,
+    audience: { anyone: true },
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

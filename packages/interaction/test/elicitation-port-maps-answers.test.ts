@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { elicitationPortFor } from "../src/node.js";
 import { brokerInTempDir, type RecordingChannel, recordingChannel, until } from "./fixtures/ask-test-kit.js";
 
-const RUN = { runId: "run-1", conversationId: "web:thread-a", signal: new AbortController().signal };
+const RUN = {
+  runId: "run-1",
+  conversationId: "web:thread-a",
+  signal: new AbortController().signal,
+  audience: { anyone: true } as const,
+};
 const BY = { channel: "web" };
 
 let web: RecordingChannel;

@@ -84,7 +84,9 @@ export function askBlocks(ask: AskRecord): { text: string; blocks: object[] } {
 
 /** The text a settled ask's card is replaced with. */
 export function settledAskText(ask: AskRecord): string {
-  const who = ask.answeredBy?.userId ? `<@${ask.answeredBy.userId}>` : "someone";
+  // The name the model read too (`<@U…>`, which Slack shows as the person's name).
+  const who =
+    ask.answeredBy?.displayName ?? (ask.answeredBy?.userId ? `<@${ask.answeredBy.userId}>` : "someone");
   if (ask.status === "expired") return "_This question expired without an answer._";
   if (ask.status === "cancelled") return "_This question was withdrawn._";
   const answer = ask.answer;

@@ -1,5 +1,12 @@
 import { logicalConversationId } from "@mono-agent/ids";
-import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
+import {
+  type AnsweredBy,
+  type AskAnswer,
+  type AskChannel,
+  type AskKind,
+  type AskRecord,
+  InteractionError,
+} from "@mono-agent/interaction";
 import type { WebClient } from "@slack/web-api";
 import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
 import { callSlack } from "./slack-api-error.js";
@@ -17,15 +24,24 @@ export type SlackAskAnswerer = (askId: string, answer: AskAnswer, answeredBy: An
 export interface SlackAskChannel extends AskChannel {
   /** A button click: answers when the user is a member of the ask's channel; resolves to whether it did. */
   click(value: string, userId: string): Promise<boolean>;
-  /** A message in a thread: answers the thread's pending question as text; resolves to whether it did. */
+  /**
+   * A message in a thread: answers the thread's pending question as text; resolves to whether it did. A
+   * person who may not answer is told why (ephemeral) and their message is not taken as the answer.
+   */
   reply(logicalConversationId: string, text: string, userId: string): Promise<boolean>;
 }
+
+/** The name Slack shows for a user (`<@U…>` renders as their name): the card and the model read the same. */
+export const slackPersonName = (userId: string) => `<@${userId}>`;
 
 /**
  * AskUser questions and tool approvals as Block Kit buttons in the conversation's thread, and a free-text
  * reply in the thread as the answer. Only members of the conversation's channel may answer (checked with
- * `conversations.members` at each click); the answering user is recorded. The card is replaced with the
- * decision when the ask settles. Forms and URL elicitations are left to other channels (`canAnswer` false).
+ * `conversations.members` at each click), and among them only the ask's audience (the asker, configured
+ * approvers, or anyone with `interaction.answerers.asks: "anyone"`): the broker decides, and a refused
+ * person is told why in an ephemeral message only they see while the card stays open. The answering user is
+ * recorded; the card is replaced with the decision when the ask settles. Forms and URL elicitations are
+ * left to other channels (`canAnswer` false).
  */
 export function createSlackAskChannel(options: {
   client: WebClient;
@@ -35,7 +51,10 @@ export function createSlackAskChannel(options: {
 }): SlackAskChannel {
   const { client } = options;
   /** Cards by ask id; `posted` resolves to the card's ts once `chat.postMessage` returned ("" if it failed). */
-  const cards = new Map<string, { channel: string; posted: Promise<string>; ask: AskRecord }>();
+  const cards = new Map<
+    string,
+    { channel: string; threadTs?: string; posted: Promise<string>; ask: AskRecord }
+  >();
   const targetOf = (conversationId: string) => {
     const target = parseSlackConversationId(logicalConversationId(conversationId));
     return target && isSlackChannelAllowed(options.allowlist, target.channel) ? target : undefined;
@@ -63,14 +82,39 @@ export function createSlackAskChannel(options: {
       client.chat.update({ channel: card.channel, ts, text: settledAskText(ask), blocks: [] }),
     );
   };
-  const answerAs = (askId: string, answer: AskAnswer, userId: string) => {
+  /** Tells one person why their answer was not taken: an ephemeral message in the card's thread. */
+  const tell = async (card: { channel: string; threadTs?: string }, userId: string, text: string) => {
+    await callSlack("chat.postEphemeral", () =>
+      client.chat.postEphemeral({
+        channel: card.channel,
+        user: userId,
+        text,
+        ...(card.threadTs ? { thread_ts: card.threadTs } : {}),
+      }),
+    ).catch((error: unknown) =>
+      options.onWarning?.(
+        `Slack: could not tell ${userId} why: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  };
+  const answerAs = async (
+    card: { channel: string; threadTs?: string },
+    askId: string,
+    answer: AskAnswer,
+    userId: string,
+  ) => {
     try {
-      options.answer(askId, answer, { channel: "slack", userId });
+      options.answer(askId, answer, { channel: "slack", userId, displayName: slackPersonName(userId) });
       return true;
     } catch (error) {
-      options.onWarning?.(
-        `Slack: an answer was not taken: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      const message = error instanceof Error ? error.message : String(error);
+      options.onWarning?.(`Slack: an answer of ${userId} was not taken: ${message}`);
+      if (InteractionError.isInstance(error))
+        await tell(
+          card,
+          userId,
+          error.code === "not_an_answerer" ? message : "This question is no longer open.",
+        );
       return false;
     }
   };
@@ -93,6 +137,7 @@ export function createSlackAskChannel(options: {
       // Known before the post returns: a click can arrive as soon as the card is visible.
       cards.set(ask.askId, {
         channel: target.channel,
+        ...(target.threadTs ? { threadTs: target.threadTs } : {}),
         posted: posting.then(
           (posted) => String(posted.ts ?? ""),
           () => "",
@@ -114,7 +159,12 @@ export function createSlackAskChannel(options: {
       const prompt = card.ask.prompt;
       if (prompt.kind === "approval") {
         if (parsed.option !== "approve" && parsed.option !== "deny") return false;
-        return answerAs(parsed.askId, { kind: "approval", decision: parsed.option, scope: "once" }, userId);
+        return answerAs(
+          card,
+          parsed.askId,
+          { kind: "approval", decision: parsed.option, scope: "once" },
+          userId,
+        );
       }
       if (prompt.kind !== "question") return false;
       const question = prompt.questions[parsed.question];
@@ -123,6 +173,7 @@ export function createSlackAskChannel(options: {
       // One click answers a single-question card; on a card of several, the clicked question gets the
       // option and the others stay unanswered (the person may reply in the thread instead).
       return answerAs(
+        card,
         parsed.askId,
         {
           kind: "question",
@@ -146,6 +197,7 @@ export function createSlackAskChannel(options: {
       if (!(await isMember(card.channel, userId))) return false;
       const prompt = card.ask.prompt as Extract<AskRecord["prompt"], { kind: "question" }>;
       return answerAs(
+        card,
         askId,
         {
           kind: "question",

@@ -33,9 +33,19 @@ export interface SlackReplyOptions {
   onDeliveryFailure?: (error: unknown, result: ChannelRunResult | undefined) => void;
 }
 
-/** The compact status line of a tool at work ("Using github · search…"). */
-export const toolStatusLine = (name: string) =>
-  `Using ${name.replace(/^mcp__/, "").replace(/__/g, " · ")}…`.slice(0, SLACK_STATUS_MAX_CHARACTERS);
+/**
+ * The compact status line of a tool at work ("Using github · search…"). The host's own servers
+ * (`mono-agent-*`) are internal names people never see: their tools show alone ("Using Remember…"), and
+ * AskUser, which waits for a person, says so.
+ */
+export function toolStatusLine(name: string): string {
+  const own = /^mcp__mono-agent-[A-Za-z0-9-]*__(.+)$/.exec(name);
+  const line =
+    own?.[1] === "AskUser"
+      ? "Waiting for an answer…"
+      : `Using ${own ? own[1] : name.replace(/^mcp__/, "").replace(/__/g, " · ")}…`;
+  return line.slice(0, SLACK_STATUS_MAX_CHARACTERS);
+}
 
 /** The text a settled run leaves in its thread: the answer, or what went wrong. */
 export function settledReplyText(result: ChannelRunResult | undefined): string {

@@ -13,7 +13,12 @@ import { silentLogger } from "./silent-logger.js";
 import { isSlackChannelAllowed, type SlackAllowlist } from "./slack-allowlist.js";
 import { callSlack } from "./slack-api-error.js";
 import { SLACK_ASK_ACTION_PREFIX } from "./slack-ask-blocks.js";
-import { createSlackAskChannel, type SlackAskAnswerer, type SlackAskChannel } from "./slack-ask-channel.js";
+import {
+  createSlackAskChannel,
+  type SlackAskAnswerer,
+  type SlackAskChannel,
+  slackPersonName,
+} from "./slack-ask-channel.js";
 import { slackConversationId } from "./slack-conversation-id.js";
 import { downloadSlackFiles, type SlackEventFile } from "./slack-files.js";
 import { slackInboundText } from "./slack-inbound-text.js";
@@ -155,6 +160,16 @@ export async function startSlackChannel(options: StartSlackChannelOptions): Prom
       logicalConversationId: logical,
       input: slackInboundText(arrival.text, botUserId),
       source: "slack",
+      // The sender is the run's asker: its asks and approvals are theirs (interaction.answerers).
+      ...(arrival.userId
+        ? {
+            from: {
+              channel: "slack",
+              userId: arrival.userId,
+              displayName: slackPersonName(arrival.userId),
+            },
+          }
+        : {}),
       ...(files.length > 0
         ? {
             attachments: () =>

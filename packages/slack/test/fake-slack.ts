@@ -31,6 +31,8 @@ export interface FakeSlack {
   /** Every Web API method called, in order (`chat.postMessage`, ...), 429 answers included. */
   readonly calls: string[];
   readonly statuses: { channel_id: string; thread_ts: string; status: string }[];
+  /** Ephemeral messages (`chat.postEphemeral`): seen only by `user`. */
+  readonly ephemerals: { channel: string; user: string; text: string; thread_ts?: string }[];
   /** Members of each channel (`conversations.members`); default UHUMAN in C0ALLOW and C0OTHER. */
   members: Record<string, string[]>;
   /** Signs and POSTs a Block Kit interaction (a button click) to `url`; resolves to the HTTP status. */
@@ -95,6 +97,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const messages: FakeSlackMessage[] = [];
   const calls: string[] = [];
   const statuses: FakeSlack["statuses"] = [];
+  const ephemerals: FakeSlack["ephemerals"] = [];
   const files = new Map<string, Uint8Array>();
   const fileFetches: string[] = [];
   const sockets = new Set<WebSocket>();
@@ -126,6 +129,18 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       };
       messages.push(message);
       return { channel, ts, message: { text: message.text, ts } };
+    },
+    "chat.postEphemeral": (args) => {
+      const channel = String(args.channel);
+      const user = String(args.user ?? "");
+      if (!(fake.members[channel] ?? []).includes(user)) return { ok: false, error: "user_not_in_channel" };
+      ephemerals.push({
+        channel,
+        user,
+        text: String(args.text ?? ""),
+        ...(typeof args.thread_ts === "string" ? { thread_ts: args.thread_ts } : {}),
+      });
+      return { message_ts: `${tsCounter++}.000300` };
     },
     "chat.update": (args) => {
       const message = messages.find((item) => item.channel === args.channel && item.ts === args.ts);
@@ -184,6 +199,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     messages,
     calls,
     statuses,
+    ephemerals,
     streaming: false,
     rateLimitEvery: 0,
     retryAfterSeconds: 0,

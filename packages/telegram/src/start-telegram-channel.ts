@@ -129,12 +129,23 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
     replyTo?: number;
     threadId?: number;
     files?: TelegramMessageFile[];
+    from?: TelegramAnswerer;
   }) =>
     inbox.accept({
       eventKey: args.eventKey,
       logicalConversationId: telegramConversationId(args.chat.id),
       input: args.input,
       source: "telegram",
+      // The sender is the run's asker: its asks and approvals are theirs (interaction.answerers).
+      ...(args.from
+        ? {
+            from: {
+              channel: "telegram",
+              userId: String(args.from.id),
+              ...(args.from.displayName ? { displayName: args.from.displayName } : {}),
+            },
+          }
+        : {}),
       ...(args.files && args.files.length > 0
         ? {
             attachments: () =>
@@ -187,6 +198,7 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
         ? { threadId: message.message_thread_id }
         : {}),
       files,
+      ...(from ? { from } : {}),
     });
   });
   bot.on("callback_query:data", async (ctx) => {
@@ -217,7 +229,7 @@ export async function startTelegramChannel(options: StartTelegramChannelOptions)
     await callTelegram("editMessageReplyMarkup", () =>
       bot.api.editMessageReplyMarkup(chat.id, message.message_id, { reply_markup: { inline_keyboard: [] } }),
     ).catch((error: unknown) => warn(String(error)));
-    await run({ eventKey: `telegram:${me.id}:callback:${query.id}`, chat, input: label });
+    await run({ eventKey: `telegram:${me.id}:callback:${query.id}`, chat, input: label, from });
   });
   bot.catch((error) => warn(`Telegram: an update failed: ${error.message}`));
 

@@ -1,5 +1,12 @@
 import { logicalConversationId } from "@mono-agent/ids";
-import type { AnsweredBy, AskAnswer, AskChannel, AskKind, AskRecord } from "@mono-agent/interaction";
+import {
+  type AnsweredBy,
+  type AskAnswer,
+  type AskChannel,
+  type AskKind,
+  type AskRecord,
+  InteractionError,
+} from "@mono-agent/interaction";
 import type { Api } from "grammy";
 import { isTelegramChatAllowed, type TelegramAllowlist } from "./telegram-allowlist.js";
 import { callTelegram } from "./telegram-api-error.js";
@@ -25,9 +32,11 @@ export interface TelegramAskChannel extends AskChannel {
 
 /**
  * AskUser questions and tool approvals as inline keyboards in the conversation's chat (callback data of
- * at most 64 bytes through short ids), and a free-text message in the chat as the answer. The pressing
- * user is recorded; the card is edited to show the decision when the ask settles. Forms and URL
- * elicitations are left to other channels (`canAnswer` false).
+ * at most 64 bytes through short ids), and a free-text message in the chat as the answer. Only the ask's
+ * audience may answer (the asker, configured approvers, or anyone with `interaction.answerers.asks:
+ * "anyone"`): the broker decides, a refused press is told why in its callback answer (only the presser
+ * sees it) and the card stays open. The pressing user is recorded; the card is edited to show the
+ * decision when the ask settles. Forms and URL elicitations are left to other channels (`canAnswer` false).
  */
 export function createTelegramAskChannel(options: {
   api: Api;
@@ -53,19 +62,21 @@ export function createTelegramAskChannel(options: {
       api.editMessageText(card.chatId, card.messageId, settledAskText(ask), { parse_mode: "HTML" }),
     );
   };
-  const answerAs = (askId: string, answer: AskAnswer, from: TelegramAnswerer) => {
+  /** Answers as `from`; resolves to undefined when taken, or to what to tell the person when refused. */
+  const answerAs = (askId: string, answer: AskAnswer, from: TelegramAnswerer): string | undefined => {
     try {
       options.answer(askId, answer, {
         channel: "telegram",
         userId: String(from.id),
         ...(from.displayName ? { displayName: from.displayName } : {}),
       });
-      return true;
+      return undefined;
     } catch (error) {
-      options.onWarning?.(
-        `Telegram: an answer was not taken: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return false;
+      const message = error instanceof Error ? error.message : String(error);
+      options.onWarning?.(`Telegram: an answer of ${from.id} was not taken: ${message}`);
+      return InteractionError.isInstance(error) && error.code === "not_an_answerer"
+        ? message
+        : "This question is no longer open.";
     }
   };
   return {
@@ -97,18 +108,17 @@ export function createTelegramAskChannel(options: {
       if (prompt.kind === "approval") {
         if (parsed.option !== "a" && parsed.option !== "d") return "Unknown choice.";
         const decision = parsed.option === "a" ? "approve" : "deny";
-        return answerAs(card.ask.askId, { kind: "approval", decision, scope: "once" }, from)
-          ? decision === "approve"
-            ? "Approved."
-            : "Denied."
-          : "This question is no longer open.";
+        return (
+          answerAs(card.ask.askId, { kind: "approval", decision, scope: "once" }, from) ??
+          (decision === "approve" ? "Approved." : "Denied.")
+        );
       }
       if (prompt.kind !== "question") return "Answer this one in the web console.";
       const question = prompt.questions[parsed.question];
       const option = question?.options[Number(parsed.option)];
       if (!question || !option) return "Unknown choice.";
       // One press answers a one-question card; on a card of several, the other questions stay unanswered.
-      const taken = answerAs(
+      const refused = answerAs(
         card.ask.askId,
         {
           kind: "question",
@@ -120,7 +130,7 @@ export function createTelegramAskChannel(options: {
         },
         from,
       );
-      return taken ? `Answered: ${option.label}` : "This question is no longer open.";
+      return refused ?? `Answered: ${option.label}`;
     },
     async reply(conversation, text, from) {
       const pending = [...cards.values()].find(
@@ -130,7 +140,8 @@ export function createTelegramAskChannel(options: {
           card.ask.status === "pending",
       );
       if (pending?.ask.prompt.kind !== "question" || text.trim() === "") return false;
-      return answerAs(
+      // A message of someone who may not answer is not the answer: it goes on as an ordinary message.
+      const refused = answerAs(
         pending.ask.askId,
         {
           kind: "question",
@@ -143,6 +154,7 @@ export function createTelegramAskChannel(options: {
         },
         from,
       );
+      return refused === undefined;
     },
   };
 }

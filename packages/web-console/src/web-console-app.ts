@@ -63,6 +63,11 @@ export interface WebRunRequest {
    */
   mcpPrompt?: { server: string; name: string; arguments: Record<string, string> };
   web: WebRunContext;
+  /**
+   * Who started the run: the console's operator (`{ channel: "web" }`) on a person's message, absent on a
+   * trigger's turn. The run's asks and approvals go to this person (see `interaction.answerers`).
+   */
+  startedBy?: { channel: "web" };
 }
 
 /** How a run ended, as far as the console needs to know. */

@@ -3,6 +3,7 @@ import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";
+import { askAudience } from "@mono-agent/interaction";
 import { startInteractionHost } from "@mono-agent/interaction/host";
 import type { StdioLauncher } from "@mono-agent/mcp-bridge";
 import { collectHostSecrets } from "@mono-agent/mcp-env";
@@ -213,7 +214,12 @@ export async function openMonoAgentApp(
     observers: options.observers ?? [],
     continuationIssuer: options.continuationIssuer ?? continuations?.service,
     ...(ledger ? { ledger } : {}),
-    asks: { broker: interaction.broker, askUserTimeoutMs: interaction.askUserTimeoutMs },
+    asks: {
+      broker: interaction.broker,
+      askUserTimeoutMs: interaction.askUserTimeoutMs,
+      // Asks opened on the bridge were started by no person: they go where a trigger's asks go.
+      audience: askAudience(loaded.config.interaction.answerers, "question"),
+    },
   });
   const now = options.now ?? (() => new Date());
   const deps = {
@@ -225,7 +231,7 @@ export async function openMonoAgentApp(
     appToolProviders: [
       ...(options.appToolProviders ?? []),
       conversationTitleProvider(policy),
-      askUserProvider(policy, interaction, options.adapterSendTools),
+      askUserProvider(policy, interaction, loaded.config.interaction.answerers, options.adapterSendTools),
       ...memory.providers,
       ...collaborators.providers,
       ...sessionHistory.appToolProviders,

@@ -85,7 +85,12 @@ async function offeredAndDenied(tools: Record<string, unknown>) {
       return fauxAssistantMessage("done");
     },
   ]);
-  await app.run({ input: "delete x", conversationId: "test:1" });
+  // The reviewer's own message started the run: its asks and approvals are theirs.
+  await app.run({
+    input: "delete x",
+    conversationId: "test:1",
+    startedBy: { channel: "test", userId: "reviewer" },
+  });
   const records = app.interaction.store.listApprovals(10);
   await app.close();
   return { offered, result, channel, records };

@@ -39,11 +39,15 @@ async function appWith(
 
 describe("when the host runs an interaction bridge", () => {
   test("AskUser allowed: the host has a bridge whose /v1/asks routes open an ask on the conversation's channel", async () => {
-    const app = await appWith({ allowedTools: ["AskUser"] });
+    // No person started a bridge ask: it goes to the configured approvers (here the web console operator).
+    const app = await appWith(
+      { allowedTools: ["AskUser"] },
+      { interaction: { answerers: { approvers: ["web"] } } },
+    );
     expect(app.interactionBridge).toBeDefined();
     const presented: AskRecord[] = [];
     app.interaction.addChannel({
-      id: "test",
+      id: "web",
       canAnswer: () => true,
       present: (ask) => void presented.push(ask),
       update: () => {},
@@ -54,7 +58,7 @@ describe("when the host runs an interaction bridge", () => {
       method: "POST",
       headers: { authorization: `Bearer ${bridge?.masterToken}`, "content-type": "application/json" },
       body: JSON.stringify({
-        conversationId: "test:one",
+        conversationId: "web:one",
         questions: [{ header: "Go", question: "Go on?", options: [{ label: "yes" }, { label: "no" }] }],
       }),
     });

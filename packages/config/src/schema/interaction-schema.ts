@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { answerersSchema } from "./answerers-schema.js";
 import { timeoutMsSchema } from "./timeout-ms-schema.js";
 
 /** Default longest wait of one AskUser question, in ms (mono-agent v0: 600000, ten minutes). */
@@ -34,6 +35,7 @@ export const interactionSchema = z
           ),
       })
       .prefault({}),
+    answerers: answerersSchema.prefault({}),
     bridge: z
       .strictObject({
         host: z
@@ -49,7 +51,9 @@ export const interactionSchema = z
       })
       .prefault({}),
   })
-  .describe("Progress reports, AskUser and the loopback interaction bridge.");
+  .describe(
+    "Progress reports, AskUser, who may answer asks and approvals, and the loopback interaction bridge.",
+  );
 
 export const webSchema = z
   .strictObject({

@@ -1,5 +1,36 @@
 import type { CheckLine, LoadedConfig } from "@mono-agent/config";
 import { createToolPolicy, evaluateTool } from "@mono-agent/policy";
+import type { AnswerersRules } from "../ask-audience.js";
+
+/** `interaction.answerers` in words: who answers asks and approvals, and where a run no person started asks. */
+export function checkAnswerers(rules: AnswerersRules): CheckLine[] {
+  const asks =
+    rules.asks === "anyone"
+      ? "anyone in the chat who can see the card"
+      : rules.asks === "asker"
+        ? "the person whose message started the run"
+        : rules.asks.map((entry) => (entry === "asker" ? "the asker" : entry)).join(", ");
+  const approvers = rules.approvers.length > 0 ? rules.approvers.join(", ") : undefined;
+  const approvals = [rules.askerApproves ? "the asker" : undefined, approvers]
+    .filter((part) => part !== undefined)
+    .join(" or ");
+  return [
+    {
+      status: "ok",
+      message: `Asks are answered by ${asks}; approvals are decided by ${approvals || "no one (askerApproves is false and no approvers: every approval is denied)"}. A press by anyone else is refused and told why (interaction.answerers).`,
+    },
+    approvers === undefined
+      ? {
+          status: "ok",
+          message:
+            "Runs no person started (triggers) have no asker: their approvals fail closed (denied) and their asks are not offered, as no interaction.answerers.approvers are configured.",
+        }
+      : {
+          status: "ok",
+          message: `Runs no person started (triggers) have no asker: their approvals go to ${approvers} where the run's channel reaches them, and fail closed elsewhere.`,
+        },
+  ];
+}
 
 /**
  * Whether AskUser is offered (and where it can be answered), how long it waits, whether MCP servers may
@@ -18,7 +49,7 @@ export function checkInteraction(loaded: LoadedConfig): CheckLine[] {
     askUser.decision === "offered"
       ? {
           status: "ok",
-          message: `AskUser is offered: answered in the web console (serve) and at a terminal (run with a TTY; without one it fails closed); waits ${wait}.`,
+          message: `AskUser is offered: to runs whose channel reaches someone who may answer, in the web console (serve), at a terminal (run with a TTY; without one it is not offered), in Slack and Telegram; waits ${wait}.`,
         }
       : {
           status: "disabled",
@@ -30,6 +61,7 @@ export function checkInteraction(loaded: LoadedConfig): CheckLine[] {
     message:
       "MCP elicitation (form and URL) is advertised to servers when the run's channel can answer: web console, terminal.",
   });
+  lines.push(...checkAnswerers(loaded.config.interaction.answerers));
   const approval = loaded.config.tools.approval;
   if (approval.mode === "off")
     lines.push({ status: "disabled", message: "Tool approvals are off (tools.approval.mode)." });

@@ -2,7 +2,13 @@ import { bearerToken, HttpKitError, jsonError, parseJsonText, readBodyText } fro
 import { isConversationId, isRunId, RUN_ID_FORM } from "@mono-agent/ids";
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type AskBroker, type AskRecord, InteractionError, parseAskUserInput } from "../index.js";
+import {
+  type AskAudience,
+  type AskBroker,
+  type AskRecord,
+  InteractionError,
+  parseAskUserInput,
+} from "../index.js";
 
 /** Largest body of an ask route, in bytes (reference §3.2: 64 KiB, the progress route's cap too). */
 export const ASK_BODY_MAX_BYTES = 64 * 1024;
@@ -29,6 +35,11 @@ export interface AskRouteDependencies {
   broker: AskBroker;
   /** `interaction.askUser.timeoutMs`: a requested timeout is capped at it; null = no expiry allowed. */
   askUserTimeoutMs: number | null;
+  /**
+   * Who may answer asks opened here. No person started them, so a host passes the audience of a run with
+   * no asker (`askAudience(rules, "question")`); default: anyone who can reach the conversation.
+   */
+  audience?: AskAudience;
   /** Long-poll cap, default {@link ASK_LONG_POLL_MAX_MS} (tests shorten it). */
   longPollMaxMs?: number;
 }
@@ -39,6 +50,7 @@ const STATUS_OF: Record<InteractionError["code"], ContentfulStatusCode> = {
   ask_not_pending: 409,
   invalid_ask: 400,
   invalid_answer: 400,
+  not_an_answerer: 403,
   no_channel: 503,
   channel_failed: 502,
   interaction_store_failed: 500,
@@ -158,6 +170,7 @@ export function registerAskRoutes(app: Hono, dependencies: AskRouteDependencies)
         conversationId,
         prompt: parsed.prompt,
         timeoutMs: timeout,
+        audience: dependencies.audience ?? { anyone: true },
       });
       return c.json(snapshot(ask), 201);
     } catch (error) {

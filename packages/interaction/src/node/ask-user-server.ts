@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { ADAPTER_SEND_SERVER_NAME } from "@mono-agent/policy";
 import {
   ASK_USER_INPUT_SCHEMA,
+  type AskAudience,
   type AskBroker,
   type AskRecord,
   InteractionError,
@@ -28,6 +29,8 @@ export interface AskUserServerOptions {
   timeoutMs: number | null;
   /** The run's signal: the ask is cancelled when the run ends. */
   signal: AbortSignal;
+  /** Who may answer: `askAudience(rules, "question", startedBy)`. */
+  audience: AskAudience;
 }
 
 const errorResult = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
@@ -84,6 +87,7 @@ export function createAskUserServer(options: AskUserServerOptions): McpServer {
           conversationId: options.conversationId,
           prompt: parsed.prompt,
           timeoutMs: options.timeoutMs,
+          audience: options.audience,
         },
         signal,
       );

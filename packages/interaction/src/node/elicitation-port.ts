@@ -1,5 +1,5 @@
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import type { AskBroker, FormSchema } from "../index.js";
+import type { AskAudience, AskBroker, FormSchema } from "../index.js";
 
 /**
  * How a run answers MCP elicitation (structurally `McpElicitationPort` of `@mono-agent/mcp-bridge`, so a
@@ -28,11 +28,11 @@ export interface ElicitationHost {
  */
 export function elicitationPortFor(
   host: ElicitationHost,
-  run: { runId: string; conversationId: string; signal: AbortSignal },
+  run: { runId: string; conversationId: string; signal: AbortSignal; audience: AskAudience },
 ): ElicitationPort | undefined {
   const modes = {
-    form: host.broker.canAnswer("form", run.conversationId),
-    url: host.broker.canAnswer("url", run.conversationId),
+    form: host.broker.canAnswer("form", run.conversationId, run.audience),
+    url: host.broker.canAnswer("url", run.conversationId, run.audience),
   };
   if (!modes.form && !modes.url) return undefined;
   return {
@@ -61,6 +61,7 @@ export function elicitationPortFor(
                     requestedSchema: params.requestedSchema as unknown as FormSchema,
                   },
             timeoutMs: host.askUserTimeoutMs,
+            audience: run.audience,
           },
           AbortSignal.any([signal, run.signal]),
         );

@@ -23,6 +23,8 @@ export const pgAsks = pgTable(
     settledAt: bigint("settled_at", { mode: "number" }),
     cancelReason: text("cancel_reason"),
     owner: text("owner"),
+    /** Who may answer (`AskAudience`); null on asks stored before audiences existed. */
+    audienceJson: text("audience_json"),
   },
   (table) => [
     // Hosts inserting at once: the unique partial index lets exactly one pending ask in.

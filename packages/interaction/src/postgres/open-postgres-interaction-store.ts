@@ -40,6 +40,7 @@ function askFromRow(row: Raw): AskRecord {
     ...(settledAt !== null ? { settledAt } : {}),
     ...(row.cancel_reason ? { cancelReason: row.cancel_reason as AskRecord["cancelReason"] } : {}),
     ...(row.owner ? { owner: String(row.owner) } : {}),
+    ...(row.audience_json ? { audience: JSON.parse(String(row.audience_json)) } : {}),
   };
 }
 
@@ -115,8 +116,8 @@ export function openPostgresInteractionStore(options: OpenPostgresInteractionSto
       for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
         const inserted = db.query(
           `INSERT INTO asks (ask_id, kind, run_id, conversation_id, physical_conversation_id, status, prompt_json,
-             created_at, expires_at, owner)
-           VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9)
+             created_at, expires_at, owner, audience_json)
+           VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10)
            ON CONFLICT (physical_conversation_id) WHERE status = 'pending' DO NOTHING`,
           [
             ask.askId,
@@ -128,6 +129,7 @@ export function openPostgresInteractionStore(options: OpenPostgresInteractionSto
             ask.createdAt,
             ask.expiresAt,
             ask.owner ?? null,
+            ask.audience === undefined ? null : JSON.stringify(ask.audience),
           ],
         ).rowCount;
         if (inserted === 1) return { inserted: true as const };

@@ -20,6 +20,8 @@ export const asks = sqliteTable(
     settledAt: integer("settled_at"),
     cancelReason: text("cancel_reason"),
     owner: text("owner"),
+    /** Who may answer (`AskAudience`); null on asks stored before audiences existed. */
+    audienceJson: text("audience_json"),
   },
   (table) => [
     uniqueIndex("asks_one_pending_per_conversation")

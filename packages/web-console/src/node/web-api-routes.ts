@@ -115,7 +115,14 @@ export function webApiRoutes(context: WebApiContext): Hono {
       return c.json({ ask });
     } catch (error) {
       if (!InteractionError.isInstance(error)) throw error;
-      const status = error.code === "ask_not_found" ? 404 : error.code === "invalid_answer" ? 400 : 409;
+      const status =
+        error.code === "ask_not_found"
+          ? 404
+          : error.code === "invalid_answer"
+            ? 400
+            : error.code === "not_an_answerer"
+              ? 403
+              : 409;
       return jsonError(c, status, error.code, error.message);
     }
   });

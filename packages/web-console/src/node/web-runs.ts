@@ -161,6 +161,8 @@ export function createWebRuns(options: WebRunsOptions): WebRuns {
       conversationId: thread.conversationId,
       source: "web",
       signal: controller.signal,
+      // A person's message; a trigger's turn (its own `run`) has no asker.
+      ...(turnOptions.run ? {} : { startedBy: { channel: "web" as const } }),
       ...(attachments.length > 0
         ? { attachments: attachments.map((file) => ({ name: file.name, data: file.data })) }
         : {}),

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { mergeMcpServers } from "@mono-agent/http-kit/mcp";
+import { type AnswerersRules, askAudience } from "@mono-agent/interaction";
 import type { InteractionHost } from "@mono-agent/interaction/host";
 import { ASK_USER_TOOL_NAME, createAskUserServer } from "@mono-agent/interaction/node";
 import { ADAPTER_SEND_SERVER_NAME, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
@@ -8,15 +9,23 @@ import { requestScopedToolProvider } from "../tools/request-scoped-tool-provider
 
 /**
  * Whether AskUser is offered to a run: the policy offers it (name, alias `ask_user`, or an
- * `mcp__mono-agent-adapter-send__` spelling; allow-all offers it) and the run's conversation has an ask
- * channel (`cli:`, `web:`, or one a host registered). A CLI run without a TTY is still offered the tool;
- * the call then fails closed with a result that says no one can answer here.
+ * `mcp__mono-agent-adapter-send__` spelling; allow-all offers it) and the run's conversation reaches
+ * someone who may answer (`interaction.answerers`) through a channel that can answer now: a `cli:` run
+ * without a TTY, or a triggered run whose channel no approver is in, is not offered it.
  */
-export function isAskUserOffered(policy: ToolPolicy, host: InteractionHost, run: AppToolRunContext): boolean {
+export function isAskUserOffered(
+  policy: ToolPolicy,
+  host: InteractionHost,
+  answerers: AnswerersRules,
+  run: AppToolRunContext,
+): boolean {
+  const reachable = host.broker.canAnswer(
+    "question",
+    run.conversationId,
+    askAudience(answerers, "question", run.startedBy),
+  );
   return (
-    evaluateTool(policy, ASK_USER_TOOL_NAME, {
-      adapters: { askUser: host.hasChannelFor(run.conversationId) },
-    }).decision === "offered"
+    evaluateTool(policy, ASK_USER_TOOL_NAME, { adapters: { askUser: reachable } }).decision === "offered"
   );
 }
 
@@ -37,14 +46,16 @@ export interface AdapterSendTools {
 export function askUserProvider(
   policy: ToolPolicy,
   host: InteractionHost,
+  answerers: AnswerersRules,
   extra?: AdapterSendTools,
 ): AppToolProvider {
+  const offered = (run: AppToolRunContext) => isAskUserOffered(policy, host, answerers, run);
   const provider = requestScopedToolProvider({
     serverName: ADAPTER_SEND_SERVER_NAME,
-    isOffered: (run) => isAskUserOffered(policy, host, run) || extra?.isOffered(run) === true,
+    isOffered: (run) => offered(run) || extra?.isOffered(run) === true,
     createServer: (run) => {
       const servers = [
-        ...(isAskUserOffered(policy, host, run)
+        ...(offered(run)
           ? [
               createAskUserServer({
                 broker: host.broker,
@@ -52,6 +63,7 @@ export function askUserProvider(
                 conversationId: run.conversationId,
                 timeoutMs: host.askUserTimeoutMs,
                 signal: run.signal,
+                audience: askAudience(answerers, "question", run.startedBy),
               }),
             ]
           : []),

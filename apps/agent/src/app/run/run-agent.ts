@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
-import { askEvent, createApprovalGate } from "@mono-agent/interaction";
+import { askAudience, askEvent, createApprovalGate } from "@mono-agent/interaction";
 import type { InteractionHost } from "@mono-agent/interaction/host";
 import { elicitationPortFor } from "@mono-agent/interaction/node";
 import {
@@ -212,6 +212,7 @@ export async function runAgent(
         runId,
         conversationId: info.conversationId,
         signal: controller.signal,
+        ...(request.startedBy ? { startedBy: request.startedBy } : {}),
         ...(request.web ? { web: request.web } : {}),
       });
       cleanups.unshift(provided.cleanup);
@@ -219,6 +220,7 @@ export async function runAgent(
       servers = [...servers, ...provided.servers];
     }
     const interaction = deps.interaction;
+    const answerers = loaded.config.interaction.answerers;
     if (interaction) {
       cleanups.push(async () => interaction.broker.cancelRun(runId));
       cleanups.push(async () => unwatch());
@@ -229,6 +231,7 @@ export async function runAgent(
           runId,
           conversationId: info.conversationId,
           signal: controller.signal,
+          audience: askAudience(answerers, "form", request.startedBy),
         })
       : undefined;
     let firstCallStarted = false;
@@ -325,6 +328,7 @@ export async function runAgent(
                 conversationId: info.conversationId,
                 signal: controller.signal,
                 redactText,
+                audience: askAudience(answerers, "approval", request.startedBy),
               },
               mcpAgentToolInfo,
             ),

@@ -12,6 +12,13 @@ export interface RunRequest {
   model?: string;
   /** Where the request came from (`cli`, `web`, `api`, ...), recorded with the run. */
   source?: string;
+  /**
+   * The person whose message started the run: `{ channel: "cli" }` at a terminal, `{ channel: "web" }` in
+   * the web console, `{ channel: "slack", userId: "U…" }` in Slack. Its asks and approvals go to this
+   * person (`interaction.answerers`). Absent (a trigger, an A2A call): no asker, so they go to the
+   * configured approvers or fail closed.
+   */
+  startedBy?: { channel: string; userId?: string; displayName?: string };
   /** Aborting it cancels the run (status `cancelled`). */
   signal?: AbortSignal;
   /** Receives the run's events as they happen. */

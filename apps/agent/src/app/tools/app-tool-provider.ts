@@ -5,6 +5,8 @@ export interface AppToolRunContext {
   runId: string;
   conversationId: string;
   signal: AbortSignal;
+  /** The person whose message started the run (`RunRequest.startedBy`); absent when no person did. */
+  startedBy?: { channel: string; userId?: string; displayName?: string };
   /** The web console's thread context, on `web:<threadId>` requests only. */
   web?: import("./conversation-title-context.js").WebRunContext;
 }

@@ -129,6 +129,8 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       ...(login ? { mcpLogin: login } : {}),
       ...(mcpPrompt ? { mcpPrompt } : {}),
       input,
+      // The person at this terminal asked: its asks and approvals are theirs.
+      startedBy: { channel: "cli" },
       signal: controller.signal,
       onEvent: render,
       ...(values.conversation ? { conversationId: values.conversation } : {}),
