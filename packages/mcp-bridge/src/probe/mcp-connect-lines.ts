@@ -7,7 +7,7 @@ const PROTOCOL_REVISION = { legacy: "2025-11-25", modern: "2026-07-28" } as cons
 export const MCP_CLIENT_OFFERS_LINE: CheckLine = {
   status: "ok",
   message:
-    "MCP client offers: elicitation through the conversation's channel, roots = the run's readable roots; sampling declined (mono-agent does not lend the run's model to MCP servers).",
+    "MCP client offers: elicitation through the conversation's channel, roots = the run's workspace; sampling declined (mono-agent does not lend the run's model to MCP servers).",
 };
 
 function serverLine(server: DeclaredServerProbe): CheckLine {
