@@ -136,6 +136,11 @@ const lazyAjvProvider = {
   setup(builder) {
     const shim = join(agentDir, "scripts", "lazy-ajv-provider.mjs");
     builder.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv$/ }, () => ({ path: shim }));
+    // The v2 client (mcp-bridge) loads its validator through `_shims` at load, and `validators/ajv` directly.
+    const shimV2 = join(agentDir, "scripts", "lazy-ajv-provider-v2.mjs");
+    builder.onResolve({ filter: /^@modelcontextprotocol\/client\/(_shims|validators\/ajv)$/ }, () => ({
+      path: shimV2,
+    }));
     builder.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
       args.importer.includes(`${sep}@modelcontextprotocol${sep}sdk${sep}`) ? { path: shim } : undefined,
     );

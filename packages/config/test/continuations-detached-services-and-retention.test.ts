@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  detachedServiceTokenProblem,
-  detachedServiceTokens,
-  diagnoseMonoAgentConfig,
-  loadMonoAgentConfig,
-  MonoAgentConfigError,
-  requireDetachedServiceTokens,
-} from "../src/index.js";
+import { detachedServiceTokenProblem, detachedServiceTokens, diagnoseMonoAgentConfig, loadMonoAgentConfig, MonoAgentConfigError, requireDetachedServiceTokens } from "../src/index.js";
 import { CONTINUATION_RETENTION_DEFAULTS } from "../src/schema/continuations-schema.js";
 
 async function issuesFor(continuations: unknown) {

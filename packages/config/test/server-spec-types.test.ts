@@ -1,12 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type * as z from "zod";
-import {
-  isStdioServerSpec,
-  type McpServerSpec,
-  type MonoAgentConfig,
-  type RemoteServerSpec,
-  type StdioServerSpec,
-} from "../src/index.js";
+import { isStdioServerSpec, type McpServerSpec, type MonoAgentConfig, type RemoteServerSpec, type StdioServerSpec } from "../src/index.js";
 import type { mcpServerSpecSchema } from "../src/schema/mcp-server-spec-schema.js";
 
 describe("server spec types", () => {

@@ -185,9 +185,9 @@ async function openStdio(
     server = await open(prior);
   } catch (error) {
     // A stdio server that exits on the `server/discover` probe (some SDKs end on any request before
-    // `initialize`) is a 2025-11-25 server: start it again and skip the probe.
+    // `initialize`) or fails it is a 2025-11-25 server: start it again and skip the probe.
     const probed = protocolChoice(spec) === "auto" && prior === undefined;
-    if (!probed || signal.aborted || !isConnectionClosed(error)) throw error;
+    if (!probed || signal.aborted || isSpawnFailure(error)) throw error;
     await started.at(-1)?.close();
     server = await open({ kind: "legacy" });
   }
@@ -372,9 +372,9 @@ function rememberEra(spec: RunServerSpec, context: ConnectServerContext, client:
   (context.eraMemory ?? processEraMemory).remember(eraKey(spec), verdict);
 }
 
-function isConnectionClosed(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return code === SdkErrorCode.ConnectionClosed || code === SdkErrorCode.EraNegotiationFailed;
+function isSpawnFailure(error: unknown): boolean {
+  const syscall = (error as { syscall?: unknown } | undefined)?.syscall;
+  return McpBridgeError.isInstance(error) || (typeof syscall === "string" && syscall.startsWith("spawn"));
 }
 
 /**
@@ -457,7 +457,14 @@ function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const status = (error as { code?: unknown }).code;
   const isHttpStatus = typeof status === "number" && status >= 100 && status < 600;
-  const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
+  // The network reason (ECONNREFUSED, ENOTFOUND) sits a few causes deep under the SDK's and fetch's errors.
+  let causeCode: unknown;
+  let cause: unknown = error.cause;
+  for (let depth = 0; depth < 4 && cause && causeCode === undefined; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string") causeCode = code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
   const message =
     typeof causeCode === "string" && !error.message.includes(causeCode)
       ? `${error.message} (${causeCode})`

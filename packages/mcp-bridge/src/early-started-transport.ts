@@ -38,6 +38,15 @@ export class EarlyStartedTransport implements Transport {
     this.started.catch(() => {});
   }
 
+  /** The child's pid, when the inner transport is a process (with `stderr`, the SDK's mark of stdio). */
+  get pid(): number | null {
+    return (this.inner as { pid?: number }).pid ?? null;
+  }
+
+  get stderr(): unknown {
+    return (this.inner as { stderr?: unknown }).stderr ?? null;
+  }
+
   /** Whether a client has taken the transport over. */
   get taken(): boolean {
     return this.attached;

@@ -30,6 +30,8 @@ export interface McpServerProbe {
   /** `stdio`, `http`, `sse`, or `auto` (streamable HTTP with SSE fallback, when it did not connect). */
   transport: string;
   status: "connected" | "failed";
+  /** The protocol era it connected in (`modern` = MCP 2026-07-28, `legacy` = 2025-11-25). */
+  protocolEra?: "legacy" | "modern";
   /** Time from the start of the connect to connected or failed, in ms. */
   durationMs: number;
   error?: string;
@@ -62,6 +64,7 @@ export async function probeMcpServer(
       name: spec.name,
       transport: info?.transport ?? spec.transport,
       status: info?.status ?? "failed",
+      ...(info?.protocolEra ? { protocolEra: info.protocolEra } : {}),
       durationMs,
       ...(info?.error ? { error: info.error } : {}),
       ...(info?.errorCode ? { errorCode: info.errorCode } : {}),

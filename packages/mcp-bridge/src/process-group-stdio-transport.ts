@@ -75,6 +75,15 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.child?.pid;
   }
 
+  /**
+   * The child's stderr stream (read by this transport into {@link stderrTail}). Its presence, beside `pid`,
+   * is how the MCP SDK tells a stdio transport: a server silent on the `server/discover` probe is then a
+   * 2025 server (fall back to `initialize`), not an outage.
+   */
+  get stderr(): NodeJS.ReadableStream | null {
+    return this.child?.stderr ?? null;
+  }
+
   /** How the child ended, once it has. */
   get exit(): ProcessExit | undefined {
     return this.exitInfo;

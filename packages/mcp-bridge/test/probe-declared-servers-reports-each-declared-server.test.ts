@@ -75,10 +75,11 @@ describe("probeDeclaredServers", () => {
 
   it("gives validate --connect one finding per server, an error naming the fix for a failure", async () => {
     const lines = mcpConnectLines(await probeAll());
-    expect(lines.map((line) => line.status)).toEqual(["ok", "disabled", "error"]);
+    expect(lines.map((line) => line.status)).toEqual(["ok", "disabled", "error", "ok"]);
     expect(lines[0]?.message).toMatch(
-      /^MCP server fixture: connected in \d+ ms \(stdio\), \d+ tools: mcp__fixture__/,
+      /^MCP server fixture: connected in \d+ ms \(stdio, MCP 2025-11-25\), \d+ tools: mcp__fixture__/,
     );
+    expect(lines[3]?.message).toMatch(/sampling declined \(mono-agent does not lend the run's model/);
     expect(lines[2]).toMatchObject({
       code: "env_reference_missing",
       file: "/agent/mcp.json",

@@ -89,8 +89,11 @@ describe("mcp list", () => {
       ["ok", ""],
       ["error", "spawn_failed"],
       ["error", "connect_timeout"],
+      ["ok", ""],
     ]);
     expect(section.lines[0]!.message).toContain("mcp__good__echo");
+    expect(section.lines[0]!.message).toContain("(stdio, MCP 2025-11-25)");
+    expect(section.lines[3]!.message).toContain("sampling declined");
 
     const plain = runCli(["validate", "--json"], { cwd: dir });
     const plainReport = JSON.parse(plain.stdout) as typeof report;

@@ -12,9 +12,11 @@ const chatIdSchema = z
   .union([z.number().int(), z.string()])
   .transform((value) => String(value))
   .pipe(
-    z.string().regex(TELEGRAM_CHAT_ID_PATTERN, {
-      error: 'expected a Telegram chat id such as 123456789 or "-1001234567890"',
-    }),
+    z
+      .string()
+      .regex(TELEGRAM_CHAT_ID_PATTERN, {
+        error: 'expected a Telegram chat id such as 123456789 or "-1001234567890"',
+      }),
   );
 
 export const telegramSchema = z
