@@ -104,15 +104,16 @@ describe("mono-agent validate checks approval rules", () => {
     writeFileSync(
       join(dir, "mono-agent.config.json"),
       JSON.stringify({
-        runtime: { model: "demo" },
+        runtime: { model: "demo:demo" },
         tools: { approval: { mode: "rules", require: ["Bash", "write"], exempt: ["NodeRepl"] } },
       }),
     );
     const result = runCli(["validate"], { cwd: dir });
     expect(result.exitCode).not.toBe(0);
     expect(result.stdout).toMatch(
-      /\[error\][^\n]*"write" in tools\.approval\.require names no tool \(names are case-sensitive\); did you mean "Write"\?/,
+      /\[error\] Interaction[\s\S]*error "write" in tools\.approval\.require names no tool \(names are case-sensitive\); did you mean "Write"\?/,
     );
+    expect(result.stdout).toContain('fix: write "Write"');
     expect(result.stdout).toContain("Exec asks too (run-code: Bash, Exec, NodeRepl)");
     expect(result.stdout).toContain(
       "Bash and Exec ask before they run any program, but NodeRepl (in tools.approval.exempt) can run any program without approval.",
