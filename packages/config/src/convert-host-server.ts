@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { CONFIG_FILE_MAX_BYTES, readBoundedFileSync } from "./read-bounded-file.js";
 import { parseEnvFile } from "./parse-env-file.js";
 import type { ConfigValue } from "./schema/env-reference-schema.js";
 import type { McpServerOptions, McpServerSpec } from "./schema/mcp-server-spec-schema.js";
@@ -146,10 +146,15 @@ export function convertHostServer(
         translateLiteral(entry["envFile"], "envFile", context).value,
       );
       let names: string[] = [];
+      const read = readBoundedFileSync(envFile, CONFIG_FILE_MAX_BYTES);
       try {
-        names = Object.keys(parseEnvFile(readFileSync(envFile, "utf8")));
+        if (read.status !== "read") throw new Error("unreadable");
+        names = Object.keys(parseEnvFile(read.bytes.toString("utf8")));
       } catch {
-        note("action", `${path}.envFile ${envFile} cannot be read: its variables are not declared`);
+        note(
+          "action",
+          `${path}.envFile ${envFile} ${read.status === "refused" ? `is ${read.problem}` : "cannot be read"}: its variables are not declared`,
+        );
       }
       for (const variable of names) env[variable] = { $env: variable };
       if (names.length > 0)

@@ -1,4 +1,13 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from "node:fs";
 import { open } from "node:fs/promises";
 
 /**
@@ -23,6 +32,33 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 
 /** The one device accepted, as an empty file: `--env-file /dev/null` is the usual way to say "no env file". */
 const NULL_DEVICE = "/dev/null";
+
+/**
+ * Folders of the kernel's pseudo-files: they look like regular files (`/proc/self/environ` is one, of
+ * size 0) but show the host's live state (its environment, memory maps, devices), never configuration.
+ */
+export const PSEUDO_FILE_ROOTS: readonly string[] = ["/proc", "/sys", "/dev"];
+
+/** Where the descriptor really leads (Linux: `/proc/self/fd`), else the path with symlinks resolved. */
+function openedPath(path: string, descriptor: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${descriptor}`);
+  } catch {
+    try {
+      return realpathSync(path);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Why the file at `path` (open as `descriptor`) is a kernel pseudo-file, or undefined. */
+function pseudoFileProblem(path: string, descriptor: number): string | undefined {
+  const real = openedPath(path, descriptor);
+  const root = PSEUDO_FILE_ROOTS.find((entry) => real === entry || real?.startsWith(`${entry}/`));
+  if (root === undefined) return undefined;
+  return `a pseudo-file of the kernel under ${root} (${real === path ? "" : `it leads to ${real}; `}it shows the host's live state, not a file's content), not a regular file`;
+}
 
 function kindProblem(stats: Stats, maxBytes: number): string | undefined {
   if (stats.isDirectory()) return "a folder, not a regular file";
@@ -82,8 +118,10 @@ class BoundedReader {
 
 /**
  * Reads a file the host depends on (config, mcp.json, env file, instructions) only when it is a regular
- * file of at most `maxBytes`: a FIFO, a device (`/dev/zero`), a folder or a socket is refused at once,
- * and at most `maxBytes + 1` bytes are ever read (a file that grows meanwhile is refused too).
+ * file of at most `maxBytes`: a kernel pseudo-file (anything under `/proc`, `/sys` or `/dev`, through a
+ * symlink too, as the opened descriptor shows), a FIFO, a device (`/dev/zero`), a folder or a socket is
+ * refused at once, before a byte is read, and at most `maxBytes + 1` bytes are ever read (a file that
+ * grows meanwhile is refused too). Only `/dev/null`, named as such, reads as empty.
  */
 export async function readBoundedFile(path: string, maxBytes: number): Promise<BoundedFileResult> {
   let handle: Awaited<ReturnType<typeof open>>;
@@ -95,7 +133,8 @@ export async function readBoundedFile(path: string, maxBytes: number): Promise<B
   try {
     if (path === NULL_DEVICE) return { status: "read", bytes: Buffer.alloc(0) };
     const stats = await handle.stat();
-    const problem = kindProblem(stats, maxBytes);
+    const problem =
+      (stats.isFile() ? pseudoFileProblem(path, handle.fd) : undefined) ?? kindProblem(stats, maxBytes);
     if (problem !== undefined) return { status: "refused", problem };
     const reader = new BoundedReader(stats.size, maxBytes);
     for (;;) {
@@ -122,7 +161,8 @@ export function readBoundedFileSync(path: string, maxBytes: number): BoundedFile
   try {
     if (path === NULL_DEVICE) return { status: "read", bytes: Buffer.alloc(0) };
     const stats = fstatSync(descriptor);
-    const problem = kindProblem(stats, maxBytes);
+    const problem =
+      (stats.isFile() ? pseudoFileProblem(path, descriptor) : undefined) ?? kindProblem(stats, maxBytes);
     if (problem !== undefined) return { status: "refused", problem };
     const reader = new BoundedReader(stats.size, maxBytes);
     for (;;) {

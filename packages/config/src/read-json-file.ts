@@ -70,6 +70,22 @@ export function findExcessiveNesting(text: string, maxDepth: number): number | u
 }
 
 /**
+ * What is wrong, in words that never quote the file: the parser's message can hold the text around the
+ * error (`Unexpected token 'P', "PATH=/usr/"... is not valid JSON`), which may be a secret.
+ */
+export function jsonSyntaxProblem(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (/unexpected end/i.test(detail)) return "the text ends before the JSON value does";
+  if (/unterminated string/i.test(detail)) return "a string is not closed";
+  if (/bad control character/i.test(detail)) return "a string holds a raw control character";
+  if (/expected property name/i.test(detail)) return "a property name was expected";
+  if (/after property name/i.test(detail)) return "a colon was expected after a property name";
+  if (/after (array element|property value)/i.test(detail))
+    return "a comma or a closing bracket was expected";
+  return "an unexpected character";
+}
+
+/**
  * Reads and parses a JSON file; a missing, unreadable, oversized, non-regular (FIFO, device, folder) or
  * malformed file becomes an issue, never a throw. `source` names where the path came from (the key or
  * flag), so the message says what to fix.
@@ -120,10 +136,9 @@ export async function readJsonFile(
     const value = JSON.parse(body) as unknown;
     return { status: "parsed", value, warnings: duplicateKeyWarnings(file, body) };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
     return failed(
       codes.invalidJson,
-      `${file} is not valid JSON${parseErrorLocation(body, error)}: ${detail}; accepted: a JSON object (no comments, no trailing commas).`,
+      `${file} is not valid JSON${parseErrorLocation(body, error)}: ${jsonSyntaxProblem(error)}; accepted: a JSON object (no comments, no trailing commas).`,
       "a JSON object",
     );
   }

@@ -8,7 +8,7 @@ const errorsOf = async (config: unknown, env: Record<string, string> = {}) =>
   (await diagnoseMonoAgentConfig({ config, cwd, env })).issues.filter((issue) => issue.severity === "error");
 
 describe("sandbox config", () => {
-  it("defaults: native, no network, the workspace readable and writable, the v0 denyWrite list, fail-closed", async () => {
+  it("defaults: native, no network, the workspace readable and writable, the v0 denyWrite list, .git read-only, fail-closed", async () => {
     const { config } = await load({});
     expect(config.sandbox).toEqual({
       mode: "native",
@@ -16,6 +16,7 @@ describe("sandbox config", () => {
       readableRoots: ["."],
       writableRoots: ["."],
       denyWrite: [".env", ".env.*", ".git/config", ".git/hooks/**"],
+      allowGitWrites: false,
       fallback: "fail-closed",
       unsafeAllowHostProcess: false,
     });

@@ -11,6 +11,18 @@ export {
   type ToolPolicy,
   type ToolPolicyInput,
 } from "./create-tool-policy.js";
+export {
+  APPROVAL_CAPABILITY_CLASSES,
+  type ApprovalCapabilityClass,
+  type ApprovalNameFinding,
+  type ApprovalRuleLists,
+  approvalRequireWithCapabilities,
+  assertApprovalRules,
+  describeApprovalNameFinding,
+  findOpenApprovalWays,
+  findUnknownApprovalNames,
+  type OpenApprovalWay,
+} from "./check-approval-rules.js";
 export { evaluateTool } from "./evaluate-tool.js";
 export { evaluateToolCatalog, toolsStillOffered } from "./evaluate-tool-catalog.js";
 export { findUnknownToolNames, type ToolNameFinding } from "./find-unknown-tool-names.js";

@@ -1,8 +1,9 @@
 /**
  * - `invalid_tool_policy`: the allow/deny lists are malformed, overlap, or repeat a name.
  * - `unknown_tool`: a tool to evaluate is not in the catalog (use its canonical name).
+ * - `invalid_approval_rule`: `tools.approval` names a tool no model calls (mis-cased, an alias, unknown).
  */
-export type ToolPolicyErrorCode = "invalid_tool_policy" | "unknown_tool";
+export type ToolPolicyErrorCode = "invalid_tool_policy" | "unknown_tool" | "invalid_approval_rule";
 
 const TOOL_POLICY_ERROR_MARKER = Symbol.for("@mono-agent/policy/ToolPolicyError");
 

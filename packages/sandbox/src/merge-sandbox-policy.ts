@@ -46,7 +46,7 @@ function mergeNetwork(
  * of one side inside a root of the other keeps the deeper one; the result is absolute); denyWrite lists
  * are united; the network only narrows (`none` < `localhost`, `allowlist` < `all`; two allowlists keep the
  * hosts both allow; `localhost` with an allowlist keeps its loopback entries); the fallback is
- * `fail-closed` when either side says so; `unsafeAllowHostProcess` only when both allow it. Throws
+ * `fail-closed` when either side says so; `unsafeAllowHostProcess` and `allowGitWrites` only when both allow it. Throws
  * `invalid_sandbox_request` for a relative `workspaceDir`.
  */
 export function mergeSandboxPolicy(
@@ -78,6 +78,7 @@ export function mergeSandboxPolicy(
       absolute(request.writableRoots ?? base.writableRoots),
     ),
     denyWrite: [...new Set([...base.denyWrite, ...(request.denyWrite ?? [])])],
+    allowGitWrites: base.allowGitWrites && (request.allowGitWrites ?? true),
     fallback,
     unsafeAllowHostProcess,
   };

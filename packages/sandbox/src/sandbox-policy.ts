@@ -16,6 +16,7 @@ export interface SandboxPolicyRequest {
   readableRoots?: readonly string[];
   writableRoots?: readonly string[];
   denyWrite?: readonly string[];
+  allowGitWrites?: boolean;
   fallback?: SandboxPolicy["fallback"];
   unsafeAllowHostProcess?: boolean;
 }

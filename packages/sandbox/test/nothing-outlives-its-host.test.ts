@@ -94,7 +94,10 @@ describe("after kill -9 of the host", () => {
     expect(Date.now() - killedAt).toBeLessThan(OUTLIVE_BOUND_MS);
     expect(existsSync(paths.scratch)).toBe(true);
     const report = await reapHostProcessLeftovers({ directory: paths.ledger });
-    expect(report).toMatchObject({ deadHosts: 1, pathsRemoved: 1, pathsReplaced: 0 });
+    // The scratch dir, and the placeholders of .git and HEAD the sandboxed command held (the workspace is
+    // no git repository, so neither may be created while it runs).
+    expect(report).toMatchObject({ deadHosts: 1, pathsRemoved: 3, pathsReplaced: 0 });
+    expect(existsSync(join(paths.workspace, ".git"))).toBe(false);
     expect(existsSync(paths.scratch)).toBe(false);
     expect(readdirSync(paths.ledger)).toEqual([]);
     rmSync(paths.root, { recursive: true, force: true });

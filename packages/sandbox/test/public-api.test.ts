@@ -39,6 +39,7 @@ describe("public API", () => {
       [
         "CONFINED_TOOLS",
         "createDenyWriteMatcher",
+        "gitHostConfigurationPaths",
         "matchesDenyWrite",
         "openHostProcessLedger",
         "prepareSandboxedCommand",
@@ -54,6 +55,7 @@ describe("public API", () => {
       [
         "CONFINED_TOOLS",
         "DenyWriteMatcher",
+        "GitHostConfigurationPath",
         "HostProcessLedger",
         "OwnedPathIdentity",
         "PrepareSandboxedCommandOptions",
@@ -65,6 +67,7 @@ describe("public API", () => {
         "SpawnProcessGroupOptions",
         "StartSandboxedProcessOptions",
         "createDenyWriteMatcher",
+        "gitHostConfigurationPaths",
         "matchesDenyWrite",
         "openHostProcessLedger",
         "prepareSandboxedCommand",

@@ -171,6 +171,7 @@ describe("public API", () => {
   test("./check", () => {
     expect(Object.keys(check).sort()).toMatchInlineSnapshot(`
       [
+        "checkApprovalRules",
         "checkBuiltinTools",
         "checkFileToolReach",
         "checkToolPolicy",
@@ -182,6 +183,7 @@ describe("public API", () => {
       [
         "CollectProtectedPathsInput",
         "WebSearchResolution",
+        "checkApprovalRules",
         "checkBuiltinTools",
         "checkFileToolReach",
         "checkToolPolicy",

@@ -27,6 +27,8 @@ beforeAll(() => {
   const files = createFileAccess({
     workspace: openWorkspace(workspace),
     denyWrite: [...DEFAULT_SANDBOX_CONFIG.denyWrite, "secrets", "**/*.pem"],
+    // denyWrite is what still holds for an agent allowed to commit (git-redirect tests cover the default).
+    allowGitWrites: true,
   });
   write = createFileTool("Write", files);
   edit = createFileTool("Edit", files);

@@ -4,7 +4,7 @@ import {
   createPrelaunchingStdioLauncher,
   type PrelaunchingStdioLauncher,
 } from "@mono-agent/mcp-bridge/stdio";
-import { createToolPolicy } from "@mono-agent/policy";
+import { assertApprovalRules, createToolPolicy } from "@mono-agent/policy";
 import { probeSandboxEarly } from "@mono-agent/sandbox/node";
 import { conversationStoreFile } from "../conversations/conversation-store-file.js";
 import { createWatchedStdioLauncher } from "../runtime/create-watched-stdio-launcher.js";
@@ -33,6 +33,7 @@ export async function startMonoAgentApp(options: StartMonoAgentAppOptions): Prom
     allowedTools: loaded.config.tools.allowedTools,
     disallowedTools: loaded.config.tools.disallowedTools,
   });
+  if (loaded.config.tools.approval.mode !== "off") assertApprovalRules(loaded.config.tools.approval);
   const startupWarnings: StartupWarning[] = [];
   // Before any server starts: the ledger records each server's process group.
   const ledger = await startOptional(

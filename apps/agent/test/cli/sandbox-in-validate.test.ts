@@ -30,6 +30,21 @@ describe("the Sandbox section of mono-agent validate", () => {
     );
   });
 
+  it(".git is read-only by default; sandbox.allowGitWrites is a warning saying exactly what it opens", () => {
+    const { text } = sandboxSection({});
+    expect(text).toContain(
+      "Git: .git of each writable root is read-only to Bash, Exec, NodeRepl, Write and Edit",
+    );
+    const opened = sandboxSection({ sandbox: { allowGitWrites: true } });
+    expect(opened.result.exitCode).toBe(0);
+    expect(opened.section.status).toBe("warning");
+    const line = opened.section.lines.find(
+      (entry: { code?: string }) => entry.code === "sandbox_git_writable",
+    );
+    expect(line.message).toContain(".git/commondir, config.worktree, info/, worktrees/*, modules/*");
+    expect(line.message).toContain("run its code on the host, outside the sandbox");
+  });
+
   it('mode "off" warns and says exactly what is unconfined', () => {
     const { result, section } = sandboxSection({ sandbox: { mode: "off" } });
     expect(result.exitCode).toBe(0);

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { CONFIG_FILE_MAX_BYTES, readBoundedFileSync } from "../read-bounded-file.js";
 
 /** The mcp.json an import writes, the workspace its servers run in, and a note when runs would not read it. */
 export interface McpImportTarget {
@@ -23,7 +24,9 @@ export function mcpImportTarget(
   let mcpConfigPath: string | undefined;
   if (existsSync(configPath)) {
     try {
-      const config = JSON.parse(readFileSync(configPath, "utf8")) as {
+      const read = readBoundedFileSync(configPath, CONFIG_FILE_MAX_BYTES);
+      if (read.status !== "read") throw new Error("unreadable");
+      const config = JSON.parse(read.bytes.toString("utf8")) as {
         runtime?: { workspace?: unknown };
         tools?: { mcpConfigPath?: unknown };
       };

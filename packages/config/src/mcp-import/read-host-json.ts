@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { MonoAgentConfigError } from "../mono-agent-config-error.js";
+import { CONFIG_FILE_MAX_BYTES, readBoundedFileSync } from "../read-bounded-file.js";
+import { jsonSyntaxProblem } from "../read-json-file.js";
 
 /** How {@link readHostJson} reads a file. */
 export interface ReadHostJsonOptions {
@@ -12,29 +13,28 @@ export interface ReadHostJsonOptions {
 }
 
 /**
- * Reads one JSON file of an MCP import (a host's file or the mcp.json being merged into). Throws
- * `MonoAgentConfigError` `mcp_config_unreadable` or `mcp_config_invalid`, naming the line and column.
+ * Reads one JSON file of an MCP import (a host's file or the mcp.json being merged into) as the loader
+ * reads its own: a regular file of at most 1 MiB, never a kernel pseudo-file, a device or a FIFO; errors
+ * never quote what the file holds. Throws `MonoAgentConfigError` `mcp_config_unreadable` or
+ * `mcp_config_invalid`, naming the line and column.
  */
 export function readHostJson(file: string, options: ReadHostJsonOptions = {}): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
+  const read = readBoundedFileSync(file, CONFIG_FILE_MAX_BYTES);
+  if (read.status !== "read")
     throw new MonoAgentConfigError(
       "mcp_config_unreadable",
-      `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); pass a readable MCP config file`,
-      { file, cause: error },
+      `${file} ${read.status === "missing" ? "does not exist" : `is ${read.problem}`}; pass a readable MCP config file (a regular file of at most ${CONFIG_FILE_MAX_BYTES} bytes)`,
+      { file },
     );
-  }
-  text = text.replace(/^\uFEFF/, "");
+  const text = read.bytes.toString("utf8").replace(/^\uFEFF/, "");
   if (options.comments === false) {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
       throw new MonoAgentConfigError(
         "mcp_config_invalid",
-        `${file} is not valid JSON (${(error as Error).message}); fix it first`,
-        { file, cause: error },
+        `${file} is not valid JSON (${jsonSyntaxProblem(error)}); fix it first`,
+        { file },
       );
     }
   }

@@ -95,6 +95,12 @@ export const sandboxSchema = z
       .describe(
         `Paths (globs, relative to each writable root) a sandboxed command may never write; setting it replaces the defaults. Env MONO_AGENT_SANDBOX_DENY_WRITE. Default ${JSON.stringify(DEFAULT_SANDBOX_DENY_WRITE)}.`,
       ),
+    allowGitWrites: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Opt-in for agents that must commit: true lets Bash, Exec, NodeRepl, Write and Edit write the .git of each writable root (denyWrite still applies: .git/config and .git/hooks/** by default). false (the default) keeps .git, the git dir and common dir a .git file points to, and a root's HEAD where there is no .git read-only, because git reads its configuration and hooks from there and runs them on the host. JSON only. Default false.",
+      ),
     fallback: z
       .enum(["fail-closed", "unsafe-host-process"])
       .default("fail-closed")

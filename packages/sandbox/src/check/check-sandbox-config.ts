@@ -8,7 +8,7 @@ export { probeSandboxEngine, type SandboxEngineStatus } from "../node/probe-sand
 
 /** What `sandbox.mode: "off"` leaves unconfined, said exactly (validate and the docs agree on it). */
 const UNCONFINED_WHEN_OFF =
-  "Bash runs on the host as mono-agent's own user: it reads and writes every file that user can (not only the workspace; readableRoots, writableRoots, denyWrite and the host's protected files are not enforced), reaches every network, sees the host's processes in /proc (the environment of processes of the same user included), and what it starts in the background is still ended with the run or the host. Only its environment is scrubbed.";
+  "Bash runs on the host as mono-agent's own user: it reads and writes every file that user can (not only the workspace; readableRoots, writableRoots, denyWrite, the read-only .git and the host's protected files are not enforced), reaches every network, sees the host's processes in /proc (the environment of processes of the same user included), and what it starts in the background is still ended with the run or the host. Only its environment is scrubbed.";
 
 const NETWORK_TEXT = {
   none: "none (no network at all, not even the host's loopback services)",
@@ -54,7 +54,29 @@ function rootLines(loaded: LoadedConfig): CheckLine[] {
     status: "ok",
     message: `denyWrite (read-only inside writable roots): ${sandbox.denyWrite.join(", ") || "none"}.`,
   });
+  lines.push(gitLine(sandbox.allowGitWrites));
   return lines;
+}
+
+/** What `sandbox.allowGitWrites: true` opens, said exactly (validate and docs/sandbox.md agree on it). */
+export const GIT_WRITES_OPEN =
+  "Bash, Exec, NodeRepl, Write and Edit may write the .git of each writable root (only denyWrite still holds: .git/config and .git/hooks/** by default). That includes what git reads as configuration and runs on the host: .git/commondir, config.worktree, info/, worktrees/*, modules/*, a submodule's .git file, a new .git or HEAD where there is none. A command can then make your next git command in the workspace (or an editor polling git) run its code on the host, outside the sandbox.";
+
+function gitLine(allowGitWrites: boolean): CheckLine {
+  return allowGitWrites
+    ? {
+        status: "warning",
+        code: "sandbox_git_writable",
+        jsonPath: "sandbox.allowGitWrites",
+        message: `Git: writable (sandbox.allowGitWrites). ${GIT_WRITES_OPEN}`,
+        suggestion:
+          "keep sandbox.allowGitWrites false (the default) unless the agent must commit, and then run git in this workspace only with care (e.g. GIT_CONFIG_GLOBAL and -c core.fsmonitor=false, or not at all)",
+      }
+    : {
+        status: "ok",
+        message:
+          "Git: .git of each writable root is read-only to Bash, Exec, NodeRepl, Write and Edit, with the git dir and common dir a .git file points to and each submodule's .git; where there is no .git, neither .git nor HEAD can be created (sandbox.allowGitWrites opens it for agents that must commit).",
+      };
 }
 
 /**

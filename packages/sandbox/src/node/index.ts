@@ -1,3 +1,4 @@
+export { type GitHostConfigurationPath, gitHostConfigurationPaths } from "./git-host-configuration.js";
 export {
   type HostProcessLedger,
   type OwnedPathIdentity,

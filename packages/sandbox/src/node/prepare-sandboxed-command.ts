@@ -5,6 +5,7 @@ import { isPathInside } from "../resolve-posix-path.js";
 import { SandboxError } from "../sandbox-error.js";
 import type { SandboxPolicy } from "../sandbox-policy.js";
 import { loopbackListeningPorts } from "./loopback-listening-ports.js";
+import { gitHostConfigurationPaths } from "./git-host-configuration.js";
 import { bubblewrapMountArgs, type ExpectedMount } from "./mount-plan.js";
 import { releasePlaceholders } from "./placeholders.js";
 import { planSandboxMounts } from "./plan-sandbox-mounts.js";
@@ -113,7 +114,8 @@ function unconfinedSpec(
  * file system is planned by `planSandboxMounts`; the network follows `policy.network.mode` (`none`:
  * loopback of its own only; `localhost`: the host's loopback TCP services, forwarded; `allowlist`: an
  * HTTP(S) proxy that lets only the listed hosts through; `all`: the host's network). With `mode: "off"`
- * the spec runs the command on the host, marked `unconfined`. A missing engine throws
+ * the spec runs the command on the host, marked `unconfined`. Unless `policy.allowGitWrites`, git's host
+ * configuration in each writable root (see `gitHostConfigurationPaths`) is read-only, as if protected. A missing engine throws
  * `sandbox_unavailable` naming how to install it, unless the policy allows the unsafe host fallback.
  * Throws `sandbox_prepare_failed` when the command cannot be confined as asked, and
  * `invalid_sandbox_request` for an empty argv or a relative workspace.
@@ -183,18 +185,17 @@ export async function prepareSandboxedCommand(
       argv = [node, helper, "--relay", relay.socketPath, ...network, "--", ...argv];
     }
     const homeDir = options.homeDir ?? options.env["HOME"];
+    const gitPaths = policy.allowGitWrites
+      ? []
+      : writableRoots.flatMap((root) => gitHostConfigurationPaths(root).map((entry) => entry.path));
     const plan = await planSandboxMounts({
       readableRoots,
       writableRoots,
       denyWrite: policy.denyWrite,
-      ...(options.protectedPaths
-        ? {
-            protectedPaths: {
-              noAccess: await canonicalPaths(options.protectedPaths.noAccess),
-              readOnly: await canonicalPaths(options.protectedPaths.readOnly),
-            },
-          }
-        : {}),
+      protectedPaths: {
+        noAccess: await canonicalPaths(options.protectedPaths?.noAccess),
+        readOnly: await canonicalPaths([...(options.protectedPaths?.readOnly ?? []), ...gitPaths]),
+      },
       ...(homeDir ? { homeDir } : {}),
       readOnlyFiles,
       ...(relay ? { engineBinds: [{ source: relay.directory, path: relay.directory }] } : {}),

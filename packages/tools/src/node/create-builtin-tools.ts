@@ -87,6 +87,7 @@ export function createBuiltinTools(options: CreateBuiltinToolsOptions): AgentToo
     ...(options.writableRoots ? { writableRoots: options.writableRoots } : {}),
     ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     denyWrite: (options.sandbox ?? DEFAULT_SANDBOX_CONFIG).denyWrite,
+    allowGitWrites: (options.sandbox ?? DEFAULT_SANDBOX_CONFIG).allowGitWrites,
   });
   const confinement = {
     workspaceDir: workspace.directory,

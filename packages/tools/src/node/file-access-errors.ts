@@ -63,3 +63,14 @@ export function denyWriteError(given: string, pattern: string): ToolError {
     `${given} matches sandbox.denyWrite pattern "${pattern}": Write and Edit never change it (Bash cannot either); remove the pattern from sandbox.denyWrite to allow it`,
   );
 }
+
+/**
+ * `path_protected`: the path is git's host configuration (`.git`, or the git dir a `.git` file points
+ * to), which git reads and runs on the host; only `sandbox.allowGitWrites` opens it.
+ */
+export function gitHostConfigurationError(given: string, reason: string): ToolError {
+  return new ToolError(
+    "path_protected",
+    `Refused to change "${given}": it is ${reason}, which git reads as configuration and runs on the host, so Write and Edit never change it (Bash cannot either). An operator who wants the agent to commit sets sandbox.allowGitWrites to true.`,
+  );
+}

@@ -1,12 +1,18 @@
 import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
-import { createDenyWriteMatcher } from "@mono-agent/sandbox/node";
+import { createDenyWriteMatcher, gitHostConfigurationPaths } from "@mono-agent/sandbox/node";
 import { isInsideDirectory } from "../is-inside-directory.js";
 import type { ProtectedPaths } from "../protected-paths.js";
 import { ToolError } from "../tool-error.js";
 import { descriptorRealPath, entryOfOpenDirectory, listingPathOfOpenDirectory } from "./descriptor-path.js";
-import { denyWriteError, pathProtectedError, pathUnsafeError, type ShownPath } from "./file-access-errors.js";
+import {
+  denyWriteError,
+  gitHostConfigurationError,
+  pathProtectedError,
+  pathUnsafeError,
+  type ShownPath,
+} from "./file-access-errors.js";
 import { FILE_TOOL_MAX_READ_BYTES } from "./file-tool-limits.js";
 import { createProtectedIdentities } from "./protected-identities.js";
 import { createProtectedNamesMatcher } from "./protected-names.js";
@@ -30,6 +36,11 @@ export interface FileAccessOptions {
    * refuse what Bash cannot write either.
    */
   denyWrite?: readonly string[];
+  /**
+   * `sandbox.allowGitWrites`: when not true (the default), Write and Edit refuse git's host configuration
+   * in each writable root (see `gitHostConfigurationPaths`), as the sandbox keeps it read-only for Bash.
+   */
+  allowGitWrites?: boolean;
 }
 
 /** A directory opened and verified on its descriptor; entries are named relative to that very object. */
@@ -106,11 +117,23 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
 
   const denyWrite = options.denyWrite ?? [];
   const deniedBy = createDenyWriteMatcher(denyWrite);
+  const gitPaths = options.allowGitWrites
+    ? []
+    : writable.flatMap((entry) =>
+        [...new Set([entry.lexical, entry.real])].flatMap((base) =>
+          gitHostConfigurationPaths(base).map(({ path, reason }) => ({
+            form: resolvePathForms(path),
+            reason,
+          })),
+        ),
+      );
   const assertNotProtected = (path: string, mode: FileAccessMode, label: ShownPath) => {
     const hidden = noAccess.find((entry) => isWithin(entry, path));
     if (hidden || protectedByName(path) !== undefined) throw pathProtectedError(label, path, "none");
     if (mode === "write" && readOnly.some((entry) => isWithin(entry, path)))
       throw pathProtectedError(label, path, "read");
+    const git = mode === "write" ? gitPaths.find((entry) => isWithin(entry.form, path)) : undefined;
+    if (git !== undefined) throw gitHostConfigurationError(label.given, git.reason);
     if (mode !== "write" || denyWrite.length === 0) return;
     for (const base of writable.flatMap((entry) => [entry.lexical, entry.real])) {
       if (!isInsideDirectory(base, path)) continue;

@@ -15,7 +15,7 @@ import {
 } from "@mono-agent/mcp-bridge";
 import type { PrelaunchingStdioLauncher } from "@mono-agent/mcp-bridge/stdio";
 import type { HostSecrets } from "@mono-agent/mcp-env";
-import { evaluateTool, type ToolPolicy } from "@mono-agent/policy";
+import { approvalRequireWithCapabilities, evaluateTool, type ToolPolicy } from "@mono-agent/policy";
 import { createRunEventMapper, redactStrings } from "@mono-agent/run-history/recorder";
 import { sandboxPolicyForRun } from "@mono-agent/sandbox";
 import { CONFINED_TOOLS, sandboxRunWarnings } from "@mono-agent/sandbox/node";
@@ -322,7 +322,10 @@ export async function runAgent(
         ? {
             beforeToolCall: createApprovalGate(
               interaction,
-              loaded.config.tools.approval,
+              {
+                ...loaded.config.tools.approval,
+                require: approvalRequireWithCapabilities(loaded.config.tools.approval),
+              },
               {
                 runId,
                 conversationId: info.conversationId,
