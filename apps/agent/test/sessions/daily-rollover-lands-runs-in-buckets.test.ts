@@ -1,16 +1,16 @@
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { rolloverBucketAt } from "@mono-agent/ids";
 import { COLD_RESEED_HEADER } from "@mono-agent/session-history";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { makeAgentFolder } from "../cli/agent-folder.js";
 import { runCli } from "../cli/run-cli.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const RUN_HISTORY = "mcp__mono-agent-run-history__RunHistory";
 const SESSION_HISTORY = "mcp__mono-agent-session-history__SessionHistory";
