@@ -118,6 +118,21 @@ const keepOriginalPlaces = {
   },
 };
 
+// jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build
+// (its "module" field) bundles like any other module.
+const jsoncParserEsm = {
+  name: "jsonc-parser-esm",
+  setup(builder) {
+    builder.onResolve({ filter: /^jsonc-parser$/ }, async (args) => {
+      const main = await builder.resolve("jsonc-parser/package.json", {
+        kind: "import-statement",
+        resolveDir: args.resolveDir,
+      });
+      return { path: join(dirname(main.path), "lib", "esm", "main.js") };
+    });
+  },
+};
+
 // zod re-exports its 60-odd translated message sets as `z.locales` from its core and classic
 // entries. Nothing here reads `z.locales` (zod's schemas import English, its default, on their
 // own), so those entries get English alone: about a third less JavaScript for every command that
@@ -241,6 +256,7 @@ const result = await build({
   legalComments: "none",
   logLevel: "warning",
   plugins: [
+    jsoncParserEsm,
     lazyAjvProvider,
     lazyZodToJsonSchema,
     zodNamespaceImports,

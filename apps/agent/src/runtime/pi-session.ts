@@ -10,7 +10,7 @@ import {
 } from "@earendil-works/pi-agent-core";
 import type { Api, AssistantMessage, Model } from "@earendil-works/pi-ai";
 import { classifyRunFailure, type PiSessionFailureKind } from "./classify-run-failure.js";
-import { type LiveToolSource, prepareLiveTools } from "./stream-with-live-tools.js";
+import { type LiveToolSource, prepareLiveTools } from "./prepare-live-tools.js";
 import { streamWithOwnSignal } from "./stream-with-own-signal.js";
 
 /** Options of {@link runPiSession}. */
