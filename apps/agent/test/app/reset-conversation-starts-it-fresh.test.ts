@@ -90,7 +90,7 @@ describe("MonoAgentApp.resetConversation", () => {
     let historyAnswer = "";
     faux.setResponses([
       (context) => {
-        firstMessages = context.messages.map(textOf);
+        firstMessages = said(context).map(textOf);
         return fauxAssistantMessage([fauxToolCall(SESSION_HISTORY, {})], { stopReason: "toolUse" });
       },
       (context) => {
@@ -197,3 +197,8 @@ describe("MonoAgentApp.resetConversation", () => {
     await expect(app.resetConversation("cli:busy")).rejects.toThrow(/closed/);
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

@@ -112,11 +112,11 @@ describe("the sidecar records every managed tool call of a real run", () => {
     const firstMessages: string[] = [];
     faux.setResponses([
       (context) => {
-        firstMessages.push(textOf(context.messages[0]));
+        firstMessages.push(textOf(said(context)[0]));
         return fauxAssistantMessage("resumed");
       },
       (context) => {
-        firstMessages.push(textOf(context.messages[0]));
+        firstMessages.push(textOf(said(context)[0]));
         return fauxAssistantMessage("again");
       },
     ]);
@@ -128,3 +128,8 @@ describe("the sidecar records every managed tool call of a real run", () => {
     expect(firstMessages[1]).not.toContain(COLD_RESEED_HEADER.slice(1, 40));
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

@@ -25,15 +25,16 @@ const config = {
 function childScript(cwd: string): string {
   return `
 import { startMonoAgentApp } from ${JSON.stringify(pathToFileURL(AGENT_DIST).href)};
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from ${JSON.stringify(pathToFileURL(PI_AI).href)};
-import { createFauxModel } from "@mono-agent/test-utils/faux";
-const faux = createFauxModel();
+import { createModels, fauxAssistantMessage, fauxProvider, fauxToolCall } from ${JSON.stringify(pathToFileURL(PI_AI).href)};
+const faux = fauxProvider();
+const models = createModels();
+models.setProvider(faux.provider);
 faux.setResponses([fauxAssistantMessage([fauxToolCall("mcp__fixture__sleep", { ms: 120000 }, { id: "call-dangling" })], { stopReason: "toolUse" })]);
 const app = await startMonoAgentApp({
   config: ${JSON.stringify(config)},
   cwd: ${JSON.stringify(cwd)},
   env: { PATH: process.env.PATH ?? "" },
-  customModels: { "faux:test": { model: faux.getModel(), streamFn: faux.streamFn, getApiKey: () => "x", label: "faux:test", isDemo: false } },
+  customModels: { "faux:test": { model: faux.getModel(), streamFn: models.streamSimple.bind(models), getApiKey: () => "x", label: "faux:test", isDemo: false } },
 });
 await app.run({ input: "sleep", conversationId: "cli:crash" });
 `;

@@ -35,7 +35,7 @@ async function acrossMidnight(zone: string, before: string, after: string) {
   const seen: string[] = [];
   faux.setResponses([
     (context) => {
-      firstMessage = textOf(context.messages[0]);
+      firstMessage = textOf(said(context)[0]);
       return fauxAssistantMessage(
         [fauxToolCall(RUN_HISTORY, {}), fauxToolCall(SESSION_HISTORY, { query: "needle" })],
         { stopReason: "toolUse" },
@@ -113,3 +113,8 @@ describe("daily rollover: the host buckets every request by the day it starts", 
     expect([`cli:roll#${before}`, `cli:roll#${after}`]).toContain(runs[0]?.conversationId);
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

@@ -41,7 +41,7 @@ describe("an isolated trigger run in a new web thread", () => {
     faux.setResponses([
       (context) => {
         offered = offeredTools(context).map((tool) => tool.name);
-        triggerHistory = context.messages.length;
+        triggerHistory = said(context).length;
         return fauxAssistantMessage([fauxToolCall("Read", { path: "README.md" })], { stopReason: "toolUse" });
       },
       fauxAssistantMessage("The readme has a needle."),
@@ -93,3 +93,8 @@ describe("an isolated trigger run in a new web thread", () => {
     expect(answers[1]).toContain("Read");
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}
