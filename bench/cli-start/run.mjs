@@ -1,7 +1,7 @@
 // bench/cli-start: cold start of the mono-agent CLI, after a build, from the repo root:
 //   node bench/cli-start/run.mjs
 // In one run, each figure beside the baselines measured in the same run (`node -e 0`, and the cold import
-// of @mariozechner/pi-agent-core alone): `--help`, `validate` and `mcp list` on the quickstart, and a cold
+// of @earendil-works/pi-agent-core alone): `--help`, `validate` and `mcp list` on the quickstart, and a cold
 // `mono-agent run` on the quickstart (time to its first event and to exit). Targets: --help and validate
 // under 300 ms; run's first event within 1.5x the pi-agent-core import. Exit code 0 either way.
 import { spawn } from "node:child_process";
@@ -80,11 +80,11 @@ writeFileSync(
 const importOnly = (specifier) => ["--input-type=module", "-e", `await import(${JSON.stringify(specifier)})`];
 try {
   const baseline = await measure(["-e", "0"], root, RUNS);
-  const piCore = await measure(importOnly("@mariozechner/pi-agent-core"), agentDir, RUNS);
+  const piCore = await measure(importOnly("@earendil-works/pi-agent-core"), agentDir, RUNS);
   // pi-coding-agent is no longer a dependency of the agent (its four tools are ours); it stays a
   // devDependency of packages/tools, so its import cost can still be shown beside the run.
   const codingAgent = await measure(
-    importOnly("@mariozechner/pi-coding-agent"),
+    importOnly("@earendil-works/pi-coding-agent"),
     join(root, "packages", "tools"),
     RUNS,
   );

@@ -20,7 +20,7 @@ const { createSecretScanner } = await import(
 );
 const { startMonoAgentApp } = await import(join(agentDir, "dist", "index.js"));
 const { fauxAssistantMessage, fauxToolCall, registerFauxProvider } = await import(
-  pathToFileURL(join(agentDir, "node_modules", "@mariozechner", "pi-ai", "dist", "index.js")).href
+  pathToFileURL(join(agentDir, "node_modules", "@earendil-works", "pi-ai", "dist", "index.js")).href
 );
 
 /** Run lengths of the per-event figure: a typical run, and a long one (40 checkpoints by count, ~550 KB file). */

@@ -11,8 +11,8 @@ const RUNS = 60;
 const WARM_UP_RUNS = 5;
 
 export async function hostOverhead(agentDir) {
-  const { Agent } = await import(join(agentDir, "node_modules/@mariozechner/pi-agent-core/dist/index.js"));
-  const ai = await import(join(agentDir, "node_modules/@mariozechner/pi-ai/dist/index.js"));
+  const { Agent } = await import(join(agentDir, "node_modules/@earendil-works/pi-agent-core/dist/index.js"));
+  const ai = await import(join(agentDir, "node_modules/@earendil-works/pi-ai/dist/index.js"));
   const { startMonoAgentApp } = await import(join(agentDir, "dist/index.js"));
   const faux = ai.registerFauxProvider({ tokenSize: { min: 1000, max: 1000 } });
   const model = faux.getModel();

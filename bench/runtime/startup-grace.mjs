@@ -18,7 +18,7 @@ const GRACE_SLACK_MS = 200;
 export async function startupGrace(agentDir) {
   const { startMonoAgentApp } = await import(join(agentDir, "dist", "app", "start-mono-agent-app.js"));
   const { registerFauxProvider, fauxAssistantMessage } = await import(
-    join(agentDir, "node_modules", "@mariozechner", "pi-ai", "dist", "index.js")
+    join(agentDir, "node_modules", "@earendil-works", "pi-ai", "dist", "index.js")
   );
   const live = join(agentDir, "test", "fixtures", "mcp", "live-server.mjs");
   const servers = {};

@@ -33,6 +33,13 @@ const EXTERNAL = [
   "@mono-agent/slack",
   "@mono-agent/telegram",
 ];
+/**
+ * Dependencies that are bundled but find some of their own files by `import.meta.url` on first use:
+ * pi-ai 1.x loads Bedrock's AWS SDK and the OAuth login flows from its own dist folder. Their
+ * `import.meta.url` is rewritten to the installed package's location (resolved at run time), so those
+ * optional parts still load from node_modules while everything a run needs is in the bundle.
+ */
+const ORIGINAL_PLACE_DEPENDENCIES = ["@earendil-works/pi-ai"];
 /** Optional peers some dependency imports only when installed (never a dependency of this package). */
 const OPTIONAL_ABSENT = ["pg-native", "@opentelemetry/api"];
 
@@ -60,7 +67,10 @@ function originalUrlExpression(file) {
   const owner = owningPackage(file);
   if (owner.manifest.name === manifest.name)
     return `new URL(${JSON.stringify(toUrlPath(relative(outdir, file)))}, import.meta.url).href`;
-  if (!owner.manifest.name?.startsWith("@mono-agent/"))
+  if (
+    !owner.manifest.name?.startsWith("@mono-agent/") &&
+    !ORIGINAL_PLACE_DEPENDENCIES.includes(owner.manifest.name)
+  )
     throw new Error(
       `bundle-cli: ${file} (${owner.manifest.name}) uses import.meta.url: mark the package external in scripts/bundle-cli.mjs`,
     );
@@ -91,7 +101,7 @@ const keepOriginalPlaces = {
     builder.onLoad({ filter: /\.(m?js|cjs)$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const inNodeModules = args.path.includes(`${sep}node_modules${sep}`);
-      if (inNodeModules) {
+      if (inNodeModules && !ORIGINAL_PLACE_DEPENDENCIES.includes(owningPackage(args.path).manifest.name)) {
         if (/\bimport\.meta\.url\b|\b__dirname\b|\b__filename\b/.test(source))
           throw new Error(
             `bundle-cli: ${args.path} locates files by its own path: mark its package external in scripts/bundle-cli.mjs`,
@@ -104,6 +114,21 @@ const keepOriginalPlaces = {
         loader: "js",
         resolveDir: dirname(args.path),
       };
+    });
+  },
+};
+
+// jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build
+// (its "module" field) bundles like any other module.
+const jsoncParserEsm = {
+  name: "jsonc-parser-esm",
+  setup(builder) {
+    builder.onResolve({ filter: /^jsonc-parser$/ }, async (args) => {
+      const main = await builder.resolve("jsonc-parser/package.json", {
+        kind: "import-statement",
+        resolveDir: args.resolveDir,
+      });
+      return { path: join(dirname(main.path), "lib", "esm", "main.js") };
     });
   },
 };
@@ -236,6 +261,7 @@ const result = await build({
   legalComments: "none",
   logLevel: "warning",
   plugins: [
+    jsoncParserEsm,
     lazyAjvProvider,
     lazyZodToJsonSchema,
     zodNamespaceImports,

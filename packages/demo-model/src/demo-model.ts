@@ -3,11 +3,13 @@ import {
   type AssistantMessageEventStream,
   type Context,
   createAssistantMessageEventStream,
+  createProvider,
   type Model,
-  registerApiProvider,
+  type Provider,
   type StreamOptions,
+  type ToolCall,
   type Usage,
-} from "@mariozechner/pi-ai";
+} from "@earendil-works/pi-ai";
 import { planDemoReply } from "./demo-script.js";
 
 /** pi-ai api id under which the demo model's stream function is registered. */
@@ -28,8 +30,6 @@ export const DEMO_STREAM_CHUNK_DELAY_MS = 4;
 /** Words per streamed text chunk (a real provider sends a few tokens per delta). */
 export const DEMO_WORDS_PER_CHUNK = 3;
 
-const DEMO_SOURCE_ID = "@mono-agent/demo-model";
-
 /** The demo model as a pi-ai model object (api {@link DEMO_API}, provider {@link DEMO_PROVIDER}). */
 export function demoModel(): Model<typeof DEMO_API> {
   return {
@@ -47,14 +47,18 @@ export function demoModel(): Model<typeof DEMO_API> {
 }
 
 /**
- * Register the demo model's stream function with pi-ai (idempotent: registering again replaces it).
+ * The demo model's pi-ai provider (id {@link DEMO_PROVIDER}, one model): add it to a `Models`
+ * collection with `createModels().setProvider(demoProvider())` and stream through that collection.
  * Needs no key and no network; see {@link planDemoReply} for what it says and which tools it calls.
  */
-export function registerDemoModelProvider(): void {
-  registerApiProvider(
-    { api: DEMO_API, stream: streamDemoReply, streamSimple: streamDemoReply },
-    DEMO_SOURCE_ID,
-  );
+export function demoProvider(): Provider {
+  return createProvider({
+    id: DEMO_PROVIDER,
+    name: "mono-agent demo",
+    auth: { apiKey: { name: "mono-agent demo (no key)", resolve: async () => ({ auth: {} }) } },
+    models: [demoModel()],
+    api: { stream: streamDemoReply, streamSimple: streamDemoReply },
+  });
 }
 
 function streamDemoReply(
@@ -104,7 +108,12 @@ async function emitReply(
   }
   stream.push({ type: "text_end", contentIndex: 0, content: text.text, partial: { ...partial } });
   if (reply.toolCall) {
-    const toolCall = { type: "toolCall" as const, ...reply.toolCall };
+    const toolCall: ToolCall = {
+      type: "toolCall",
+      ...reply.toolCall,
+      // The demo's arguments are JSON by construction: tool names, paths and short strings.
+      arguments: reply.toolCall.arguments as ToolCall["arguments"],
+    };
     partial.content = [text, { ...toolCall, arguments: {} }];
     stream.push({ type: "toolcall_start", contentIndex: 1, partial: { ...partial } });
     await pause();

@@ -1,4 +1,10 @@
-import type { Context, Message, Tool, ToolResultMessage } from "@mariozechner/pi-ai";
+import {
+  type Context,
+  getCurrentTools,
+  type Message,
+  type Tool,
+  type ToolResultMessage,
+} from "@earendil-works/pi-ai";
 import { chooseToolForPrompt, type DemoToolChoice, fillRequired } from "./demo-tool-choice.js";
 
 /** One scripted reply of the demo model: text to stream, then at most one tool call. */
@@ -32,13 +38,15 @@ const STOP_WORDS = new Set(
  * list its tools, call one MCP tool, call Read, then answer from the tool results of this turn.
  */
 export function planDemoReply(context: Context): DemoReply {
-  const lastUserIndex = findLastIndex(context.messages, (message) => message.role === "user");
-  const turnMessages = context.messages.slice(lastUserIndex + 1);
+  // pi 1.x carries the system prompt and the tool declarations as system messages in the transcript.
+  const tools = context.tools ?? getCurrentTools(context.messages);
+  const said = context.messages.filter((message) => message.role !== "system");
+  const lastUserIndex = findLastIndex(said, (message) => message.role === "user");
+  const turnMessages = said.slice(lastUserIndex + 1);
   const step = turnMessages.filter((message) => message.role === "assistant").length;
-  const prompt = lastUserIndex >= 0 ? messageText(context.messages[lastUserIndex]!) : "";
-  const tools = context.tools ?? [];
+  const prompt = lastUserIndex >= 0 ? messageText(said[lastUserIndex]!) : "";
   const plan = planCalls(prompt, tools);
-  const turnNumber = context.messages.filter((message) => message.role === "user").length;
+  const turnNumber = said.filter((message) => message.role === "user").length;
   const callId = (index: number) => `demo-${turnNumber}-${index + 1}`;
 
   if (step === 0) {

@@ -1,4 +1,4 @@
-import type { Tool } from "@mariozechner/pi-ai";
+import type { Tool } from "@earendil-works/pi-ai";
 
 /** A tool call the demo plans, with the reason it tells the user. */
 export interface DemoToolChoice {

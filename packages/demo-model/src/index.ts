@@ -3,6 +3,6 @@ export {
   DEMO_MODEL_REFS,
   DEMO_PROVIDER,
   demoModel,
-  registerDemoModelProvider,
+  demoProvider,
 } from "./demo-model.js";
 export { type DemoReply, planDemoReply } from "./demo-script.js";

@@ -14,8 +14,8 @@ describe("public API", () => {
         "DEMO_MODEL_REFS",
         "DEMO_PROVIDER",
         "demoModel",
+        "demoProvider",
         "planDemoReply",
-        "registerDemoModelProvider",
       ]
     `);
     expect(exportedNames(join(sourceDir, "index.ts"))).toMatchInlineSnapshot(`
@@ -25,8 +25,8 @@ describe("public API", () => {
         "DEMO_PROVIDER",
         "DemoReply",
         "demoModel",
+        "demoProvider",
         "planDemoReply",
-        "registerDemoModelProvider",
       ]
     `);
   });

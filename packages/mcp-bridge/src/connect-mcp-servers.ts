@@ -1,4 +1,4 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { ConnectedTransport } from "./connect-mcp-server.js";
 import type { McpAuthOptions } from "./create-remote-auth-fetch.js";
 import type { McpToolProgressEvent } from "./mcp-agent-tool.js";

@@ -1,4 +1,4 @@
-import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
+import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/client";
 import { isOversizeOutput, limitToolOutput, type OversizeOutputTarget } from "./limit-tool-output.js";
 

@@ -1,5 +1,4 @@
-import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
-import type { TSchema } from "@mariozechner/pi-ai";
+import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@earendil-works/pi-agent-core";
 import { type Client, type Tool as McpTool, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { LONGEST_TIMER_MS, startCallClock } from "./call-clock.js";
 import { callMcpTask, cancelQuietly, type McpTaskOutcome } from "./call-mcp-task.js";
@@ -9,6 +8,9 @@ import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { McpTaskHandoff } from "./mcp-task-handoff.js";
 import { normalizeToolInputSchema } from "./normalize-tool-input-schema.js";
 import type { PersonWaits } from "./person-waits.js";
+
+/** A tool's `parameters`: a plain JSON Schema object (pi accepts any). */
+type ToolParameters = Record<string, unknown>;
 
 /**
  * Longest tool description passed to the model, in characters. Descriptions are sent on every model
@@ -75,17 +77,17 @@ export function mcpAgentToolInfo(tool: object): McpAgentToolInfo | undefined {
  * validated arguments. An `isError` result, a timeout, a cancel or a dead server make `execute` throw a
  * {@link McpBridgeError}; pi turns that into an error tool result carrying the message.
  */
-export function createMcpAgentTool(input: McpAgentToolInput): AgentTool<TSchema, McpToolCallDetails> {
+export function createMcpAgentTool(input: McpAgentToolInput): AgentTool<ToolParameters, McpToolCallDetails> {
   const { tool, serverName, name } = input;
   const description = tool.description?.trim() || `Tool "${tool.name}" of the MCP server "${serverName}".`;
-  const agentTool: AgentTool<TSchema, McpToolCallDetails> = {
+  const agentTool: AgentTool<ToolParameters, McpToolCallDetails> = {
     name,
     label: tool.title ?? tool.annotations?.title ?? tool.name,
     description:
       description.length > MAX_TOOL_DESCRIPTION_CHARS
         ? `${description.slice(0, MAX_TOOL_DESCRIPTION_CHARS)}…`
         : description,
-    parameters: normalizeToolInputSchema(tool.inputSchema) as TSchema,
+    parameters: normalizeToolInputSchema(tool.inputSchema) as ToolParameters,
     execute: (toolCallId, params, signal, onUpdate) =>
       callMcpTool(input, toolCallId, params, signal, onUpdate),
   };

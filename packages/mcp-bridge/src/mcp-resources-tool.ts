@@ -1,7 +1,9 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { TSchema } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { Client } from "@modelcontextprotocol/client";
 import { McpBridgeError } from "./mcp-bridge-error.js";
+
+/** A tool's `parameters`: a plain JSON Schema object (pi accepts any). */
+type ToolParameters = Record<string, unknown>;
 
 /** Canonical name of the app-owned resources tool (policy catalog: server `mono-agent-mcp-resources`). */
 export const MCP_RESOURCES_TOOL_NAME = "McpResources";
@@ -35,7 +37,9 @@ interface ResourcesArguments {
  * resource link in a tool result points to). Text is bounded and labelled untrusted; binary contents are
  * named, not sent.
  */
-export function createMcpResourcesTool(source: McpResourcesSource): AgentTool<TSchema, { untrusted: true }> {
+export function createMcpResourcesTool(
+  source: McpResourcesSource,
+): AgentTool<ToolParameters, { untrusted: true }> {
   return {
     name: MCP_RESOURCES_TOOL_NAME,
     label: "MCP resources",
@@ -57,7 +61,7 @@ export function createMcpResourcesTool(source: McpResourcesSource): AgentTool<TS
       },
       required: ["action"],
       additionalProperties: false,
-    } as unknown as TSchema,
+    } as unknown as ToolParameters,
     execute: async (_toolCallId, params) => {
       const args = params as ResourcesArguments;
       const text = await run(source, args);

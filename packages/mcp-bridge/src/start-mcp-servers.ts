@@ -1,4 +1,4 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { Client, Tool as McpTool } from "@modelcontextprotocol/client";
 import { assignMcpToolNames } from "@mono-agent/policy";
 import {

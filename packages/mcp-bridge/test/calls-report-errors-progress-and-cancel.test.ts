@@ -1,11 +1,7 @@
 import { getEventListeners } from "node:events";
-import { Agent, type AgentTool } from "@mariozechner/pi-agent-core";
-import {
-  type FauxResponseStep,
-  fauxAssistantMessage,
-  fauxToolCall,
-  registerFauxProvider,
-} from "@mariozechner/pi-ai";
+import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
+import { type FauxResponseStep, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import {
@@ -28,23 +24,20 @@ async function runAgent(
   steps: FauxResponseStep[],
   during?: (agent: Agent) => void,
 ): Promise<{ agent: Agent; updates: number }> {
-  const faux = registerFauxProvider();
+  const faux = createFauxModel();
   faux.setResponses(steps);
-  try {
-    const agent = new Agent({
-      initialState: { systemPrompt: "t", model: faux.getModel(), tools, messages: [] },
-      getApiKey: () => "faux-key",
-    });
-    let updates = 0;
-    agent.subscribe((event) => {
-      if (event.type === "tool_execution_update") updates += 1;
-    });
-    during?.(agent);
-    await agent.prompt("go");
-    return { agent, updates };
-  } finally {
-    faux.unregister();
-  }
+  const agent = new Agent({
+    initialState: { systemPrompt: "t", model: faux.getModel(), tools, messages: [] },
+    getApiKey: () => "faux-key",
+    streamFn: faux.streamFn,
+  });
+  let updates = 0;
+  agent.subscribe((event) => {
+    if (event.type === "tool_execution_update") updates += 1;
+  });
+  during?.(agent);
+  await agent.prompt("go");
+  return { agent, updates };
 }
 
 describe("calls over the in-memory transport: error results, progress, cancel", () => {
@@ -81,7 +74,7 @@ describe("calls over the in-memory transport: error results, progress, cancel", 
     try {
       const run = await runAgent(bridge.tools, [
         fauxAssistantMessage(
-          [fauxToolCall("mcp__srv__sleep", { ms: 120, progressEveryMs: 40 }, { id: "call-0" })],
+          [fauxToolCall("mcp__srv__sleep", { ms: 400, progressEveryMs: 40 }, { id: "call-0" })],
           { stopReason: "toolUse" },
         ),
         fauxAssistantMessage("done"),

@@ -1,5 +1,5 @@
-import type { TSchema } from "@mariozechner/pi-ai";
-import { validateToolArguments } from "@mariozechner/pi-ai";
+import type { ToolCall } from "@earendil-works/pi-ai";
+import { validateToolArguments } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
 import { isToolIncluded, matchesGlob } from "../src/is-tool-included.js";
@@ -9,8 +9,8 @@ import { inMemoryLauncher, inMemorySpec } from "./fixtures/in-memory-launcher.js
 
 function validates(parameters: unknown, args: Record<string, unknown>): unknown {
   return validateToolArguments(
-    { name: "t", description: "", parameters: parameters as TSchema },
-    { type: "toolCall", id: "1", name: "t", arguments: args },
+    { name: "t", description: "", parameters: parameters as object },
+    { type: "toolCall", id: "1", name: "t", arguments: args as ToolCall["arguments"] },
   );
 }
 

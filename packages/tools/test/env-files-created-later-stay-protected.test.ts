@@ -1,7 +1,7 @@
 import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProtectedPaths } from "../src/index.js";
 import {

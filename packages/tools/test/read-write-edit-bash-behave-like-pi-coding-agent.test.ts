@@ -5,8 +5,7 @@ import { linkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import * as pi from "@mariozechner/pi-coding-agent";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,7 +19,12 @@ let workspace: string;
 let ours: Record<"Read" | "Write" | "Edit" | "Bash", AgentTool>;
 let theirs: Record<"Read" | "Write" | "Edit" | "Bash", AgentTool>;
 
-beforeAll(() => {
+/** pi-coding-agent 1.x needs Node 22.19+ (it imports `globSync` from node:fs); Node 20 is no longer supported. */
+const PI_CODING_AGENT_LOADS = "globSync" in (await import("node:fs"));
+
+beforeAll(async () => {
+  if (!PI_CODING_AGENT_LOADS) return;
+  const pi = await import("@earendil-works/pi-coding-agent");
   workspace = realpathSync(mkdtempSync(join(tmpdir(), "pi-parity-")));
   const files = createFileAccess({ workspace: openWorkspace(workspace) });
   ours = {
@@ -40,9 +44,11 @@ beforeAll(() => {
     Edit: pi.createEditTool(workspace) as unknown as AgentTool,
     Bash: pi.createBashTool(workspace) as unknown as AgentTool,
   };
-});
+}, 120_000); // pi-coding-agent loads its TUI stack: seconds on a busy machine
 
-afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+afterAll(() => {
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
 
 /** A tool's text, or its error message; temp file names made comparable. */
 async function outcome(tool: AgentTool, params: Record<string, unknown>): Promise<string> {
@@ -83,7 +89,7 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-describe("Read, Write, Edit and Bash keep pi-coding-agent's contract", () => {
+describe.skipIf(!PI_CODING_AGENT_LOADS)("Read, Write, Edit and Bash keep pi-coding-agent's contract", () => {
   it("take the same parameters under the seed page's names", () => {
     for (const name of ["Read", "Write", "Edit", "Bash"] as const) {
       expect(ours[name].name).toBe(name);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../src/index.js";
 import { createWebFetchTool, WEBFETCH_MAX_BODY_BYTES, type WebFetchToolOptions } from "../src/node/index.js";

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../src/index.js";
 import { createWebSearchTool, type WebSearchProvider } from "../src/node/index.js";

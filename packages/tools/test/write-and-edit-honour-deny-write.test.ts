@@ -9,7 +9,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileAccess, createFileTool, openWorkspace } from "../src/node/index.js";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { parseAdapterSendIdempotencyKey } from "@mono-agent/channel-kit";
 import type { LoadedConfig } from "@mono-agent/config";
 import { ContinuationError, type DeliveredContinuation } from "@mono-agent/continuations";

@@ -1,4 +1,4 @@
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { MonoAgentRuntimeError } from "../runtime/runtime-error.js";
 import { logicalConversationId } from "./conversation-id.js";
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { PostgresMigrations, PostgresPool } from "@mono-agent/storage/postgres";
 import { and, count, desc, eq, inArray, lt, max, or, sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";

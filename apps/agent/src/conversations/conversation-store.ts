@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { migrateSqlite, openSqliteDatabase } from "@mono-agent/storage/sqlite";
 import type Database from "better-sqlite3";
 import { and, count, desc, eq, gte, inArray, lt, max, or } from "drizzle-orm";

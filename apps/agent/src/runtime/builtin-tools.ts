@@ -1,4 +1,4 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { ToolError } from "@mono-agent/tools";
 import { type CreateBuiltinToolsOptions, createBuiltinTools as createTools } from "@mono-agent/tools/node";
 import { MonoAgentRuntimeError } from "./runtime-error.js";

@@ -1,4 +1,4 @@
-import { type AssistantMessage, isContextOverflow } from "@mariozechner/pi-ai";
+import { type AssistantMessage, isContextOverflow } from "@earendil-works/pi-ai";
 
 /**
  * Why a run did not succeed:

@@ -1,10 +1,14 @@
+import type { StreamFn } from "@earendil-works/pi-agent-core";
 import {
   type Api,
-  getModel,
-  getProviders,
+  createModels,
+  createProvider,
   type Model,
   type OpenAICompletionsCompat,
-} from "@mariozechner/pi-ai";
+  type Provider,
+} from "@earendil-works/pi-ai";
+import { openAICompletionsApi } from "@earendil-works/pi-ai/api/openai-completions.lazy";
+import { builtinProviders, getBuiltinProviders } from "@earendil-works/pi-ai/providers/all";
 import {
   type ModelSettingsProblem,
   PLACEHOLDER_API_KEY,
@@ -12,7 +16,7 @@ import {
   resolveCompatibleProvider,
   resolveProviderApiKey,
 } from "@mono-agent/config";
-import { DEMO_MODEL_REFS, DEMO_PROVIDER, demoModel, registerDemoModelProvider } from "@mono-agent/demo-model";
+import { DEMO_MODEL_REFS, DEMO_PROVIDER, demoModel, demoProvider } from "@mono-agent/demo-model";
 import { MonoAgentRuntimeError } from "./runtime-error.js";
 
 /**
@@ -49,6 +53,8 @@ export interface ResolveModelOptions {
 /** A model ready to hand to {@link runPiSession}. */
 export interface ResolvedModel {
   model: Model<Api>;
+  /** Streams the model: `streamSimple` of a pi-ai `Models` collection holding the model's provider. */
+  streamFn: StreamFn;
   /** Pass to the Pi agent: returns the key for the model's provider. */
   getApiKey: (provider: string) => string | undefined;
   /** Display name for run summaries and the CLI, e.g. `ollama:llama3.2`. */
@@ -71,8 +77,13 @@ export const DEFAULT_COMPATIBLE_MAX_TOKENS = 8_192;
 export function resolveModel(options: ResolveModelOptions): ResolvedModel {
   const modelRef = options.modelRef.trim();
   if (DEMO_MODEL_REFS.includes(modelRef)) {
-    registerDemoModelProvider();
-    return { model: demoModel(), getApiKey: () => PLACEHOLDER_API_KEY, label: "demo", isDemo: true };
+    return {
+      model: demoModel(),
+      streamFn: streamOf(demoProvider()),
+      getApiKey: () => PLACEHOLDER_API_KEY,
+      label: "demo",
+      isDemo: true,
+    };
   }
   const ref = parseModelRef(modelRef);
   if (!ref.ok) throw settingsError(ref);
@@ -95,7 +106,7 @@ function resolveBuiltinModel(
   modelId: string,
   env: Readonly<Record<string, string | undefined>>,
 ): ResolvedModel {
-  const knownProviders: readonly string[] = getProviders();
+  const knownProviders: readonly string[] = getBuiltinProviders();
   if (!knownProviders.includes(providerName)) {
     throw new MonoAgentRuntimeError(
       "unknown_provider",
@@ -104,12 +115,13 @@ function resolveBuiltinModel(
         `with a baseUrl (see docs/models.md).`,
     );
   }
-  const model = (getModel as (provider: string, id: string) => Model<Api> | undefined)(providerName, modelId);
-  if (model === undefined) {
+  const provider = builtinProviders().find((candidate) => candidate.id === providerName);
+  const model = provider?.getModels().find((candidate) => candidate.id === modelId);
+  if (provider === undefined || model === undefined) {
     throw new MonoAgentRuntimeError(
       "unknown_model",
       `pi-ai does not know the model "${modelId}" of provider "${providerName}". Check the id ` +
-        `(ids are listed by pi-ai's getModels("${providerName}")), or, for a model served by an ` +
+        `(ids are listed by pi-ai's getBuiltinModels("${providerName}")), or, for a model served by an ` +
         `OpenAI-compatible endpoint, declare a provider under models.providers and use "<thatName>:${modelId}".`,
     );
   }
@@ -118,7 +130,8 @@ function resolveBuiltinModel(
   const apiKey = key.apiKey;
   return {
     model,
-    getApiKey: (provider) => (provider === providerName ? apiKey : undefined),
+    streamFn: streamOf(provider),
+    getApiKey: (name) => (name === providerName ? apiKey : undefined),
     label: `${providerName}:${modelId}`,
     isDemo: false,
   };
@@ -147,12 +160,30 @@ function resolveCompatibleModel(
     ...(headers !== undefined ? { headers } : {}),
     ...(config.compat !== undefined ? { compat: { ...config.compat } } : {}),
   };
+  const provider = createProvider({
+    id: providerName,
+    baseUrl: endpoint.baseUrl,
+    // The key is handed to each request by the agent (`getApiKey`), read from the host-resolved env.
+    auth: {
+      apiKey: { name: `${providerName} (key from models.providers)`, resolve: async () => ({ auth: {} }) },
+    },
+    models: [model],
+    api: openAICompletionsApi(),
+  });
   return {
     model: model as Model<Api>,
+    streamFn: streamOf(provider as Provider),
     getApiKey: (provider) => (provider === providerName ? apiKey : undefined),
     label: `${providerName}:${modelId}`,
     isDemo: false,
   };
+}
+
+/** `streamSimple` of a `Models` collection holding `provider` alone. */
+function streamOf(provider: Provider): StreamFn {
+  const models = createModels();
+  models.setProvider(provider);
+  return models.streamSimple.bind(models) as StreamFn;
 }
 
 function settingsError(problem: ModelSettingsProblem): MonoAgentRuntimeError {

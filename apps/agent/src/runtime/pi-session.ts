@@ -5,17 +5,20 @@ import {
   type AgentTool,
   type BeforeToolCallContext,
   type BeforeToolCallResult,
+  type StreamFn,
   type ThinkingLevel,
-} from "@mariozechner/pi-agent-core";
-import type { Api, AssistantMessage, Model } from "@mariozechner/pi-ai";
+} from "@earendil-works/pi-agent-core";
+import type { Api, AssistantMessage, Model } from "@earendil-works/pi-ai";
 import { classifyRunFailure, type PiSessionFailureKind } from "./classify-run-failure.js";
-import { type LiveToolSource, streamWithLiveTools } from "./stream-with-live-tools.js";
+import { type LiveToolSource, prepareLiveTools } from "./prepare-live-tools.js";
 import { streamWithOwnSignal } from "./stream-with-own-signal.js";
 
 /** Options of {@link runPiSession}. */
 export interface RunPiSessionOptions {
   /** The model, from `resolveModel`. */
   model: Model<Api>;
+  /** Streams the model, from `resolveModel` (a pi-ai `Models` collection's `streamSimple`). */
+  streamFn: StreamFn;
   /** Key lookup for the model's provider, from `resolveModel`. */
   getApiKey: (provider: string) => string | undefined;
   /** The agent's instructions. A line with the date (and the workspace, when given) is appended. */
@@ -82,9 +85,8 @@ export async function runPiSession(options: RunPiSessionOptions): Promise<PiSess
       messages: [...options.history],
     },
     getApiKey: options.getApiKey,
-    streamFn: options.liveTools
-      ? streamWithLiveTools(streamWithOwnSignal(), options.liveTools)
-      : streamWithOwnSignal(),
+    streamFn: streamWithOwnSignal(options.streamFn),
+    ...(options.liveTools !== undefined ? { prepareRequest: prepareLiveTools(options.liveTools) } : {}),
     ...(options.beforeToolCall !== undefined ? { beforeToolCall: options.beforeToolCall } : {}),
   });
   const onEvent = options.onEvent;
@@ -103,7 +105,18 @@ export async function runPiSession(options: RunPiSessionOptions): Promise<PiSess
     options.signal.removeEventListener("abort", abort);
     unsubscribe?.();
   }
-  return settle(agent.state.messages.slice(options.history.length), options.signal, thrown);
+  // pi 1.x keeps the system prompt and the tool declarations in the transcript as system messages; the
+  // conversation store keeps only what was said (each run declares its own prompt and tools again).
+  return settle(
+    agent.state.messages.slice(historyLength(options.history)).filter((message) => message.role !== "system"),
+    options.signal,
+    thrown,
+  );
+}
+
+/** Where this run's messages start in `agent.state.messages`: after the leading system message and the history. */
+function historyLength(history: readonly AgentMessage[]): number {
+  return history[0]?.role === "system" ? history.length : history.length + 1;
 }
 
 function settle(newMessages: AgentMessage[], signal: AbortSignal, thrown: unknown): PiSessionResult {

@@ -1,5 +1,4 @@
-import type { StreamFn } from "@mariozechner/pi-agent-core";
-import { streamSimple } from "@mariozechner/pi-ai";
+import type { StreamFn } from "@earendil-works/pi-agent-core";
 
 /**
  * Wraps pi's model stream so each model call gets its own AbortController, linked to the run's signal
@@ -8,7 +7,7 @@ import { streamSimple } from "@mariozechner/pi-ai";
  * never remove: after 10 model calls Node warned `MaxListenersExceededWarning ... 11 abort listeners`,
  * and every finished call stayed reachable from the run's signal until the run ended.
  */
-export function streamWithOwnSignal(stream: StreamFn = streamSimple): StreamFn {
+export function streamWithOwnSignal(stream: StreamFn): StreamFn {
   return async (model, context, options) => {
     const runSignal = options?.signal;
     if (runSignal === undefined || runSignal.aborted) return stream(model, context, options);

@@ -4,16 +4,16 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 /** A folder holding a fake bwrap that logs each call and answers like a working engine. */
 function fakeEngine(): { dir: string; calls: () => string[] } {
@@ -40,7 +40,13 @@ function startApp(engineDir: string, allowedTools: string[] | undefined) {
     cwd: mkdtempSync(join(tmpdir(), "early-probe-agent-")),
     env: { PATH: `${engineDir}:${process.env.PATH ?? ""}` },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
     recordRuns: false,
     prelaunchStdioServers: true,

@@ -5,17 +5,17 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 const LIVE = fileURLToPath(new URL("../fixtures/mcp/live-server.mjs", import.meta.url));
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 /** A server that appends its pid to `pidFile` when it starts, then serves the live fixture. */
 function countedServer(pidFile: string, extraArgs: string[] = []) {
@@ -34,7 +34,13 @@ function startApp(agentDir: string, servers: Record<string, unknown>, prelaunch:
     cwd: agentDir,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
     recordRuns: false,
     prelaunchStdioServers: prelaunch,

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Context, fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { type Context, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { runCli } from "../cli/run-cli.js";
@@ -66,10 +66,7 @@ describe("a continuation from a real stdio MCP server", () => {
       env: { PATH: process.env.PATH },
       customModels,
     });
-    cleanups.push(
-      () => app.close(),
-      () => faux.unregister(),
-    );
+    cleanups.push(() => app.close());
     let toolAnswer = "";
     let synthesisContext: Context | undefined;
     let nextRunContext: Context | undefined;
@@ -192,10 +189,7 @@ describe("a continuation from a real stdio MCP server", () => {
       env: { PATH: process.env.PATH },
       customModels,
     });
-    cleanups.push(
-      () => app.close(),
-      () => faux.unregister(),
-    );
+    cleanups.push(() => app.close());
     faux.setResponses([
       fauxAssistantMessage(fauxToolCall("mcp__jobs__start_task", { taskKey: "t1" }), {
         stopReason: "toolUse",

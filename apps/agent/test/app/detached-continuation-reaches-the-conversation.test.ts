@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Context, fauxAssistantMessage } from "@mariozechner/pi-ai";
+import { type Context, fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
@@ -38,10 +38,7 @@ describe("a detached continuation in the app", () => {
       env: { PATH: process.env.PATH, CI_RUNNER_TOKEN: CI_BEARER },
       customModels,
     });
-    cleanups.push(
-      () => app.close(),
-      () => faux.unregister(),
-    );
+    cleanups.push(() => app.close());
     let synthesisContext: Context | undefined;
     faux.setResponses([
       fauxAssistantMessage("I will tell you when the nightly build breaks."),
@@ -114,10 +111,7 @@ describe("a detached continuation in the app", () => {
         env: { PATH: process.env.PATH, ...env },
         customModels,
       });
-      cleanups.push(
-        () => app.close(),
-        () => faux.unregister(),
-      );
+      cleanups.push(() => app.close());
       faux.setResponses([fauxAssistantMessage("still here")]);
       const run = await app.run({ input: "hello" });
       expect(run.status).toBe("succeeded");

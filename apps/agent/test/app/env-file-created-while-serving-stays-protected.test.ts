@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { registerFauxProvider } from "@mariozechner/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { type Faux, realTempDir, runToolBatches, startFauxApp, type ToolOutcome } from "./file-attack-kit.js";
@@ -38,7 +38,7 @@ function contentsBelow(directory: string): string {
 }
 
 beforeAll(async () => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   agent = join(realTempDir("env-while-serving-"), "agent");
   mkdirSync(agent);
   writeFileSync(
@@ -59,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  faux?.unregister();
 });
 
 describe("an env file created while the app serves", () => {

@@ -13,12 +13,14 @@ import { join } from "node:path";
 import {
   fauxAssistantMessage,
   fauxToolCall,
-  type registerFauxProvider,
+  type ToolCall,
   type ToolResultMessage,
-} from "@mariozechner/pi-ai";
+  type TranscriptContext,
+} from "@earendil-works/pi-ai";
+import { type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
 import { type MonoAgentApp, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
-export type Faux = ReturnType<typeof registerFauxProvider>;
+export type Faux = FauxModel;
 
 /** A fresh real (symlink-free) temp folder. */
 export function realTempDir(prefix: string): string {
@@ -75,7 +77,13 @@ export function startFauxApp(
     cwd: realpathSync(join(configPath, "..")),
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
     ...(options.envFile !== undefined ? { envFile: options.envFile } : {}),
     ...(options.recordRuns !== undefined ? { recordRuns: options.recordRuns } : {}),
@@ -95,14 +103,14 @@ export async function runToolBatches(
   const outcomes = new Map<string, ToolOutcome>();
   let offered: string[] = [];
   faux.setResponses([
-    ...batches.map((batch, index) => (context: { tools?: { name: string }[] }) => {
-      if (index === 0) offered = (context.tools ?? []).map((tool) => tool.name);
+    ...batches.map((batch, index) => (context: TranscriptContext) => {
+      if (index === 0) offered = offeredTools(context).map((tool) => tool.name);
       return fauxAssistantMessage(
-        batch.map((call) => fauxToolCall(call.name, call.args, { id: call.id })),
+        batch.map((call) => fauxToolCall(call.name, call.args as ToolCall["arguments"], { id: call.id })),
         { stopReason: "toolUse" },
       );
     }),
-    (context: { messages: unknown[] }) => {
+    (context: TranscriptContext) => {
       for (const message of context.messages as ToolResultMessage[]) {
         if (message.role !== "toolResult") continue;
         outcomes.set(message.toolCallId, {

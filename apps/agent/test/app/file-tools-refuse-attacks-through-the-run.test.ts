@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
@@ -312,7 +313,7 @@ function watched(): string[] {
 }
 
 beforeAll(async () => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   root = realTempDir("file-attacks-");
   agent = join(root, "agent");
   outside = join(root, "outside");
@@ -382,7 +383,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  faux?.unregister();
 });
 
 describe("the file tools under attack, driven by a scripted model through app.run", () => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { registerFauxProvider } from "@mariozechner/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
@@ -143,14 +143,13 @@ beforeAll(async () => {
       tools: { allowedTools: ["Read", "Write", "Edit", "Grep", "Glob"] },
     }),
   );
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   app = await startFauxApp(faux, join(workspace, "mono-agent.config.json"), { recordRuns: false });
 }, 60_000);
 
 afterAll(async () => {
   for (const racer of racers) await stopRacer(racer);
   await app?.close();
-  faux?.unregister();
 });
 
 describe("file tools against a concurrent renameat2(RENAME_EXCHANGE) exchanger", () => {

@@ -2,18 +2,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import type { RunEvent } from "../../src/app/run/run-events.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 const LIVE = fileURLToPath(new URL("../fixtures/mcp/live-server.mjs", import.meta.url));
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 function startApp(agentDir: string, servers: Record<string, unknown>, graceMs: number) {
   return startMonoAgentApp({
@@ -24,7 +24,13 @@ function startApp(agentDir: string, servers: Record<string, unknown>, graceMs: n
     cwd: agentDir,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
     recordRuns: false,
   });
@@ -42,11 +48,11 @@ describe("live tool lists", () => {
     const offered: string[][] = [];
     faux.setResponses([
       (context) => {
-        offered.push(names(context.tools));
+        offered.push(names(offeredTools(context)));
         return fauxAssistantMessage([fauxToolCall("mcp__live__first", {})], { stopReason: "toolUse" });
       },
       (context) => {
-        offered.push(names(context.tools));
+        offered.push(names(offeredTools(context)));
         return fauxAssistantMessage([fauxToolCall("mcp__live__second", {})], { stopReason: "toolUse" });
       },
       (context) => {
@@ -83,13 +89,13 @@ describe("no waiting for the slowest server", () => {
     const offered: string[][] = [];
     faux.setResponses([
       (context) => {
-        offered.push(names(context.tools));
+        offered.push(names(offeredTools(context)));
         return fauxAssistantMessage([fauxToolCall("mcp__fast__wait_for_file", { path: marker })], {
           stopReason: "toolUse",
         });
       },
       (context) => {
-        offered.push(names(context.tools));
+        offered.push(names(offeredTools(context)));
         return fauxAssistantMessage("done");
       },
     ]);
@@ -132,7 +138,7 @@ describe("no waiting for the slowest server", () => {
     let firstOffer: string[] = [];
     faux.setResponses([
       (context) => {
-        firstOffer = names(context.tools);
+        firstOffer = names(offeredTools(context));
         return fauxAssistantMessage([fauxToolCall("mcp__slow__live_echo", { text: "early" })], {
           stopReason: "toolUse",
         });

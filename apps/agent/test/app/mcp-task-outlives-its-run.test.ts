@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Context, fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { type Context, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { MAX_TASK_HANDOFFS_PER_SERVER } from "@mono-agent/mcp-bridge/tasks";
 import { afterEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -44,10 +44,7 @@ async function startApp(dir: string, tools: Record<string, unknown>, port: numbe
     env: { PATH: process.env.PATH, JOBS_API_TOKEN: JOBS_TOKEN },
     customModels,
   });
-  cleanups.push(
-    () => app.close(),
-    () => faux.unregister(),
-  );
+  cleanups.push(() => app.close());
   return { app, faux };
 }
 

@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
+import { createFauxModel, offeredSystemPrompt, offeredTools } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, it } from "vitest";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 import { type Faux, realTempDir, runToolBatches, startFauxApp, treeChecksums } from "./file-attack-kit.js";
 
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const EVIL_CONFIG = JSON.stringify({ runtime: { model: "faux:test" }, tools: { allowedTools: ["*"] } });
 const EVIL_MCP = JSON.stringify({
@@ -23,8 +23,10 @@ async function nextRunView(configPath: string) {
   faux.setResponses([
     (context) => {
       view = {
-        tools: (context.tools ?? []).map((tool) => tool.name).sort(),
-        systemPrompt: context.systemPrompt ?? "",
+        tools: offeredTools(context)
+          .map((tool) => tool.name)
+          .sort(),
+        systemPrompt: offeredSystemPrompt(context),
       };
       return fauxAssistantMessage("ok");
     },

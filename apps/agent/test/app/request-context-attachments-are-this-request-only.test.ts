@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
@@ -34,10 +34,7 @@ describe("attachments of a run", () => {
       env: { PATH: process.env.PATH },
       customModels,
     });
-    cleanups.push(
-      () => app.close(),
-      () => faux.unregister(),
-    );
+    cleanups.push(() => app.close());
     const source = join(dir, "notes.txt");
     writeFileSync(source, "first notes");
     const seen: string[] = [];

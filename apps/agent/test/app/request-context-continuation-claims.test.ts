@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { fauxAssistantMessage } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import type { ContinuationCapabilityIssuer, ContinuationCapabilityRequest } from "@mono-agent/mcp-env";
 import { afterEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -46,10 +46,7 @@ async function startApp(
     customModels,
     ...(issuer ? { continuationIssuer: issuer } : {}),
   });
-  cleanups.push(
-    () => app.close(),
-    () => faux.unregister(),
-  );
+  cleanups.push(() => app.close());
   faux.setResponses([fauxAssistantMessage("done")]);
   return { app, faux, dir };
 }

@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import {
@@ -38,10 +38,7 @@ async function startApp(dir: string, report: string) {
     env: { PATH: process.env.PATH },
     customModels,
   });
-  cleanups.push(
-    () => app.close(),
-    () => faux.unregister(),
-  );
+  cleanups.push(() => app.close());
   return { app, faux };
 }
 

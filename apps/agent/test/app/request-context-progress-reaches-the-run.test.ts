@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   type BridgeAnswer,
@@ -42,10 +42,7 @@ describe("progress from a request-context server", () => {
       env: { PATH: process.env.PATH },
       customModels,
     });
-    cleanups.push(
-      () => app.close(),
-      () => faux.unregister(),
-    );
+    cleanups.push(() => app.close());
     const during: Record<string, BridgeAnswer> = {};
     let toolAnswer = "";
     let slow: ReturnType<typeof slowPost> | undefined;
@@ -111,10 +108,7 @@ describe("progress from a request-context server", () => {
       env: { PATH: process.env.PATH, MONO_AGENT_PROGRESS_ENABLED: "false" },
       customModels,
     });
-    cleanups.push(
-      () => app.close(),
-      () => faux.unregister(),
-    );
+    cleanups.push(() => app.close());
     faux.setResponses([fauxAssistantMessage("done")]);
     expect((await app.run({ input: "go" })).status).toBe("succeeded");
     const env = readReport(report);

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 // @ts-expect-error plain .mjs fixture without types
@@ -34,10 +34,7 @@ describe("the request-context overlay in a real run", () => {
     const dir = makeAgentDir();
     const http = await startHttpFixture();
     const { faux, customModels } = fauxModel();
-    cleanups.push(
-      () => faux.unregister(),
-      () => http.close(),
-    );
+    cleanups.push(() => http.close());
     const opted = join(dir, "opted.json");
     const plain = join(dir, "plain.json");
     let outputDirDuringRun = false;
@@ -107,7 +104,6 @@ describe("the request-context overlay in a real run", () => {
   test("without a request-context server nothing is created and attachments are reported unused", async () => {
     const dir = makeAgentDir();
     const { faux, customModels } = fauxModel();
-    cleanups.push(() => faux.unregister());
     const app = await startMonoAgentApp({
       config: { runtime: { model: "faux:faux-1" }, tools: { mcpServers: { plain: contextServer([]) } } },
       cwd: dir,

@@ -1,21 +1,21 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
 import { openToolHistoryStore, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { conversationStoreFile } from "../../src/conversations/conversation-store-file.js";
 import { MonoAgentRuntimeError } from "../../src/runtime/runtime-error.js";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const SESSION_HISTORY = "mcp__mono-agent-session-history__SessionHistory";
 
@@ -25,7 +25,13 @@ function startApp(cwd: string) {
     cwd,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
 }
@@ -84,7 +90,7 @@ describe("MonoAgentApp.resetConversation", () => {
     let historyAnswer = "";
     faux.setResponses([
       (context) => {
-        firstMessages = context.messages.map(textOf);
+        firstMessages = said(context).map(textOf);
         return fauxAssistantMessage([fauxToolCall(SESSION_HISTORY, {})], { stopReason: "toolUse" });
       },
       (context) => {
@@ -191,3 +197,8 @@ describe("MonoAgentApp.resetConversation", () => {
     await expect(app.resetConversation("cli:busy")).rejects.toThrow(/closed/);
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

@@ -4,8 +4,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 const require = createRequire(import.meta.url);
@@ -17,12 +18,11 @@ const EVERYTHING = join(
 const CLI = fileURLToPath(new URL("../../bin/mono-agent.js", import.meta.url));
 const servers = { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } };
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const appWith = (tools: Record<string, unknown>) =>
   startMonoAgentApp({
@@ -30,7 +30,13 @@ const appWith = (tools: Record<string, unknown>) =>
     cwd: mkdtempSync(join(tmpdir(), "resources-")),
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
     recordRuns: false,
   });
@@ -77,7 +83,7 @@ describe("resources and prompts of MCP servers", () => {
     let offered: string[] = [];
     faux.setResponses([
       (context) => {
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage("ok");
       },
     ]);

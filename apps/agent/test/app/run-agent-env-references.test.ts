@@ -1,18 +1,18 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
+import { beforeEach, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 // @ts-expect-error: a plain .mjs fixture without types
 import { startHttpFixture } from "../fixtures/mcp/http-server.mjs";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal "${VAR}" text is what this test sends and expects
 test("a { $env } header is resolved from the host env at run start and reaches the HTTP server; ${VAR} text stays literal", async () => {
@@ -34,7 +34,15 @@ test("a { $env } header is resolved from the host env at run start and reaches t
     },
     cwd: mkdtempSync(join(tmpdir(), "env-ref-")),
     env: { REMOTE_BEARER: "Bearer from-the-env-record" },
-    customModels: { "faux:test": { model, getApiKey: () => "x", label: "faux:test", isDemo: false } },
+    customModels: {
+      "faux:test": {
+        model,
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
+    },
   });
   let received = "";
   faux.setResponses([

@@ -1,17 +1,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 function appFor(tools: Record<string, unknown>) {
   const model = faux.getModel();
@@ -22,7 +22,15 @@ function appFor(tools: Record<string, unknown>) {
     },
     cwd: mkdtempSync(join(tmpdir(), "run-agent-faux-")),
     env: { PATH: process.env.PATH ?? "" },
-    customModels: { "faux:test": { model, getApiKey: () => "x", label: "faux:test", isDemo: false } },
+    customModels: {
+      "faux:test": {
+        model,
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
+    },
   });
 }
 
@@ -32,7 +40,7 @@ describe("a run through startMonoAgentApp with pi-ai's faux model", () => {
     let offered: string[] = [];
     faux.setResponses([
       (context) => {
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage("ok");
       },
     ]);

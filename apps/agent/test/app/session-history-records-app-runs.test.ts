@@ -1,20 +1,20 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { OMISSION_MARKERS } from "@mono-agent/evidence";
 import { COLD_RESEED_HEADER } from "@mono-agent/session-history";
 import { openToolHistoryStore, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createFauxModel, type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const SESSION_HISTORY = "mcp__mono-agent-session-history__SessionHistory";
 
@@ -27,7 +27,13 @@ function startApp(cwd: string) {
     cwd,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
 }
@@ -58,7 +64,7 @@ describe("the sidecar records every managed tool call of a real run", () => {
     let offered: string[] = [];
     faux.setResponses([
       (context) => {
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage([fauxToolCall(SESSION_HISTORY, { query: "needle" })], {
           stopReason: "toolUse",
         });
@@ -106,11 +112,11 @@ describe("the sidecar records every managed tool call of a real run", () => {
     const firstMessages: string[] = [];
     faux.setResponses([
       (context) => {
-        firstMessages.push(textOf(context.messages[0]));
+        firstMessages.push(textOf(said(context)[0]));
         return fauxAssistantMessage("resumed");
       },
       (context) => {
-        firstMessages.push(textOf(context.messages[0]));
+        firstMessages.push(textOf(said(context)[0]));
         return fauxAssistantMessage("again");
       },
     ]);
@@ -122,3 +128,8 @@ describe("the sidecar records every managed tool call of a real run", () => {
     expect(firstMessages[1]).not.toContain(COLD_RESEED_HEADER.slice(1, 40));
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

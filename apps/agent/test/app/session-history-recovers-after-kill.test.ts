@@ -10,7 +10,9 @@ import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { STDIO_FIXTURE } from "../cli/agent-folder.js";
 
 const AGENT_DIST = fileURLToPath(new URL("../../dist/app/start-mono-agent-app.js", import.meta.url));
-const PI_AI = fileURLToPath(new URL("../../node_modules/@mariozechner/pi-ai/dist/index.js", import.meta.url));
+const PI_AI = fileURLToPath(
+  new URL("../../node_modules/@earendil-works/pi-ai/dist/index.js", import.meta.url),
+);
 
 /** Longest wait for the child to record its dangling invocation. */
 const RECORD_WAIT_MS = 20_000;
@@ -23,14 +25,16 @@ const config = {
 function childScript(cwd: string): string {
   return `
 import { startMonoAgentApp } from ${JSON.stringify(pathToFileURL(AGENT_DIST).href)};
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from ${JSON.stringify(pathToFileURL(PI_AI).href)};
-const faux = registerFauxProvider();
+import { createModels, fauxAssistantMessage, fauxProvider, fauxToolCall } from ${JSON.stringify(pathToFileURL(PI_AI).href)};
+const faux = fauxProvider();
+const models = createModels();
+models.setProvider(faux.provider);
 faux.setResponses([fauxAssistantMessage([fauxToolCall("mcp__fixture__sleep", { ms: 120000 }, { id: "call-dangling" })], { stopReason: "toolUse" })]);
 const app = await startMonoAgentApp({
   config: ${JSON.stringify(config)},
   cwd: ${JSON.stringify(cwd)},
   env: { PATH: process.env.PATH ?? "" },
-  customModels: { "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false } },
+  customModels: { "faux:test": { model: faux.getModel(), streamFn: models.streamSimple.bind(models), getApiKey: () => "x", label: "faux:test", isDemo: false } },
 });
 await app.run({ input: "sleep", conversationId: "cli:crash" });
 `;

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MonoAgentApp, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 const SESSION_HISTORY = "mcp__mono-agent-session-history__SessionHistory";
 
 let server: TestPostgres;
@@ -20,9 +21,8 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 /** One host: its own agent folder (its own machine), the shared database in storage.postgres. */
 async function startHost(): Promise<MonoAgentApp> {
@@ -38,7 +38,13 @@ async function startHost(): Promise<MonoAgentApp> {
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: server.url },
     recordRuns: false,
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { openToolHistoryStore, sessionHistoryFile } from "@mono-agent/session-history/sqlite";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import type { RunObserver } from "../../src/app/run/run-observer.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
@@ -17,12 +18,11 @@ const FOREGROUND_MARGIN_MS = 400;
 /** How long the second connection holds the exclusive lock: well past the ceiling, well within the drain bound. */
 const LOCK_HELD_MS = 1_200;
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 describe("the sidecar writer while another connection holds the database locked", () => {
   test("a tool call's foreground stays under 250 ms plus a margin, and the record lands later (deferred), drained before the run is finalized", async () => {
@@ -42,7 +42,13 @@ describe("the sidecar writer while another connection holds the database locked"
       env: { PATH: process.env.PATH ?? "" },
       observers: [timing],
       customModels: {
-        "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+        "faux:test": {
+          model: faux.getModel(),
+          streamFn: faux.streamFn,
+          getApiKey: () => "x",
+          label: "faux:test",
+          isDemo: false,
+        },
       },
     });
     const file = sessionHistoryFile(app.loaded);

@@ -3,7 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
@@ -11,13 +12,21 @@ test("a continuation service that cannot start (its port is taken) leaves the ap
   const blocker = createServer();
   await new Promise<void>((resolveListening) => blocker.listen(0, "127.0.0.1", resolveListening));
   const port = (blocker.address() as AddressInfo).port;
-  const faux = registerFauxProvider();
+  const faux = createFauxModel();
   const model = faux.getModel();
   const app = await startMonoAgentApp({
     config: { runtime: { model: "faux:test" }, continuations: { port } },
     cwd: mkdtempSync(join(tmpdir(), "startup-degrade-")),
     env: {},
-    customModels: { "faux:test": { model, getApiKey: () => "x", label: "faux:test", isDemo: false } },
+    customModels: {
+      "faux:test": {
+        model,
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
+    },
   });
   try {
     faux.setResponses([fauxAssistantMessage("still here")]);
@@ -28,7 +37,6 @@ test("a continuation service that cannot start (its port is taken) leaves the ap
     );
   } finally {
     await app.close();
-    faux.unregister();
     await new Promise<void>((resolveClosed) => blocker.close(() => resolveClosed()));
   }
 });

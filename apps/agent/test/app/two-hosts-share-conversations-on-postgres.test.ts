@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { openPostgresPool } from "@mono-agent/storage/postgres";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

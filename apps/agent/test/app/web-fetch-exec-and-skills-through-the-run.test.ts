@@ -2,13 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import {
-  fauxAssistantMessage,
-  fauxToolCall,
-  registerFauxProvider,
-  type ToolResultMessage,
-} from "@mariozechner/pi-ai";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fauxAssistantMessage, fauxToolCall, type ToolResultMessage } from "@earendil-works/pi-ai";
+import { createFauxModel, offeredSystemPrompt, offeredTools } from "@mono-agent/test-utils/faux";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Faux, realTempDir, startFauxApp } from "./file-attack-kit.js";
 
 const ARTICLE = `<!doctype html><html><head><title>Tide tables</title></head><body><nav>NAV-CHROME</nav><article><h1>Tide tables</h1>${"<p>High tide today is at 14:05 and low tide at 20:17, according to the harbour office.</p>".repeat(6)}</article><footer>FOOTER-CHROME</footer></body></html>`;
@@ -38,9 +34,8 @@ afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 function agentFolder(tools: Record<string, unknown>): string {
   const agentDir = realTempDir("tools-run-");
@@ -82,8 +77,8 @@ describe("a scripted-model run with the new built-in tools", () => {
     const results = new Map<string, { isError: boolean; text: string }>();
     faux.setResponses([
       (context) => {
-        systemPrompt = context.systemPrompt ?? "";
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        systemPrompt = offeredSystemPrompt(context);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage(
           [
             fauxToolCall("ReadSkill", { name: "tide-report" }, { id: "skill" }),
@@ -139,8 +134,8 @@ describe("a scripted-model run with the new built-in tools", () => {
     let offered: string[] = [];
     faux.setResponses([
       (context) => {
-        systemPrompt = context.systemPrompt ?? "";
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        systemPrompt = offeredSystemPrompt(context);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage("ok");
       },
     ]);

@@ -18,8 +18,8 @@ const QUICKSTART = fileURLToPath(new URL("../../../../examples/quickstart/", imp
 
 /** Packages (or package files) a quickstart run must not load, each with why it is not needed. */
 const NOT_ON_A_RUN = [
-  ["@mariozechner/pi-coding-agent", "Read, Write, Edit and Bash are our own"],
-  ["@mariozechner/pi-tui", "the coding agent's terminal UI"],
+  ["@earendil-works/pi-coding-agent", "Read, Write, Edit and Bash are our own"],
+  ["@earendil-works/pi-tui", "the coding agent's terminal UI"],
   ["linkedom", "WebFetch's HTML parser loads on the first page"],
   ["@mozilla/readability", "WebFetch's article extraction"],
   ["turndown", "WebFetch's Markdown writer"],
@@ -95,7 +95,7 @@ describe("a cold start loads only what the command uses", () => {
     expect(stdout).toContain("mcp__quickstart-tools__calculate");
     expect(stdout).toContain("391");
     // The recorder works: the modules a run does need are in the list.
-    expect(modules.some((url) => url.includes("node_modules/@mariozechner/pi-agent-core/"))).toBe(true);
+    expect(modules.some((url) => url.includes("node_modules/@earendil-works/pi-agent-core/"))).toBe(true);
     expect(modules.some((url) => url.includes("@mono-agent/tools/dist/node/read-tool.js"))).toBe(true);
     for (const [needle, why] of NOT_ON_A_RUN) expect(offenders(modules, needle), why).toEqual([]);
   });
@@ -124,7 +124,7 @@ describe("a cold start loads only what the command uses", () => {
     // would bring the config package and zod a second time, from node_modules.
     expect(files.filter((url) => /\/packages\/[^/]+\/dist\/|\/node_modules\/zod\//.test(url))).toEqual([]);
     for (const needle of [
-      "@mariozechner/",
+      "@earendil-works/",
       "@modelcontextprotocol/sdk",
       "@modelcontextprotocol/client",
       "drizzle-orm",

@@ -5,7 +5,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { runCliAsync } from "./run-cli-async.js";
@@ -80,14 +81,20 @@ function userEnv(dir: string): Record<string, string> {
 
 /** Calls one tool of each imported server through a real run, with pi-ai's faux model. */
 async function runCallingEachServer(dir: string, env: Record<string, string>) {
-  const faux = registerFauxProvider();
+  const faux = createFauxModel();
   try {
     const app = await startMonoAgentApp({
       configPath: join(dir, "mono-agent.config.json"),
       cwd: dir,
       env,
       customModels: {
-        "demo:demo": { model: faux.getModel(), getApiKey: () => "x", label: "faux", isDemo: false },
+        "demo:demo": {
+          model: faux.getModel(),
+          streamFn: faux.streamFn,
+          getApiKey: () => "x",
+          label: "faux",
+          isDemo: false,
+        },
       },
     });
     const results: Record<string, { text: string; isError: boolean }> = {};
@@ -113,7 +120,6 @@ async function runCallingEachServer(dir: string, env: Record<string, string>) {
     await app.close();
     return { result, results };
   } finally {
-    faux.unregister();
   }
 }
 

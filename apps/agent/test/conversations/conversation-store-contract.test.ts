@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { CONVERSATION_ID_MAX_LENGTH } from "@mono-agent/ids";
 import { migratePostgres, openPostgresPool, type PostgresPool } from "@mono-agent/storage/postgres";
 import { startTestPostgres, type TestPostgres } from "@mono-agent/storage/testing";

@@ -2,23 +2,23 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { AskChannel, AskRecord } from "@mono-agent/interaction";
+import { createFauxModel, type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type MonoAgentApp, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 const ASK_SERVER = fileURLToPath(new URL("../fixtures/mcp/ask-server.mjs", import.meta.url));
 const ASK_USER = "mcp__mono-agent-adapter-send__AskUser";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 let dir: string;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   dir = mkdtempSync(join(tmpdir(), "ask-policy-"));
 });
 afterEach(() => {
-  faux.unregister();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -37,7 +37,13 @@ async function appFor(tools: Record<string, unknown>) {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
 }
@@ -74,7 +80,7 @@ async function offeredAndDenied(tools: Record<string, unknown>) {
   let result = "";
   faux.setResponses([
     (context) => {
-      offered = (context.tools ?? []).map((tool) => tool.name);
+      offered = offeredTools(context).map((tool) => tool.name);
       return fauxAssistantMessage([fauxToolCall("mcp__files__delete_file", { path: "x" })], {
         stopReason: "toolUse",
       });

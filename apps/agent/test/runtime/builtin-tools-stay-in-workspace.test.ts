@@ -9,13 +9,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import {
-  fauxAssistantMessage,
-  fauxToolCall,
-  registerFauxProvider,
-  type ToolResultMessage,
-} from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { fauxAssistantMessage, fauxToolCall, type ToolResultMessage } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { ToolError } from "@mono-agent/tools";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools } from "../../src/runtime/builtin-tools.js";
@@ -167,7 +163,7 @@ describe("workspace confinement", () => {
 
 describe("a refusal inside a run", () => {
   it("reaches the model as an error tool result that names the workspace", async () => {
-    const faux = registerFauxProvider();
+    const faux = createFauxModel();
     try {
       let refusal: { isError: boolean; text: string } | undefined;
       faux.setResponses([
@@ -180,6 +176,7 @@ describe("a refusal inside a run", () => {
       ]);
       const result = await runPiSession({
         model: faux.getModel(),
+        streamFn: faux.streamFn,
         getApiKey: () => "key",
         systemPrompt: "",
         history: [],
@@ -191,7 +188,6 @@ describe("a refusal inside a run", () => {
       expect(refusal?.isError).toBe(true);
       expect(refusal?.text).toContain(`outside the workspace ${workspace}`);
     } finally {
-      faux.unregister();
     }
   });
 });

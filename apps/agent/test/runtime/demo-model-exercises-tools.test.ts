@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentEvent, AgentTool } from "@mariozechner/pi-agent-core";
-import { type Context, Type } from "@mariozechner/pi-ai";
+import type { AgentEvent, AgentTool } from "@earendil-works/pi-agent-core";
+import type { Context } from "@earendil-works/pi-ai";
+import { obj, str } from "@earendil-works/pi-schema";
 import { planDemoReply } from "@mono-agent/demo-model";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
@@ -32,15 +33,15 @@ function mcpTool(
 
 const currentTime = mcpTool(
   "mcp__example__current_time",
-  Type.Object({}),
+  obj({}),
   () => "It is 12:34 UTC on the test clock.",
 );
 const echo = mcpTool(
   "mcp__example__echo",
-  Type.Object({ text: Type.String() }),
+  obj({ text: str() }),
   (args) => `echoed: ${(args as { text: string }).text}`,
 );
-const failing = mcpTool("mcp__example__explode", Type.Object({}), () => {
+const failing = mcpTool("mcp__example__explode", obj({}), () => {
   throw new Error("the fixture server exploded");
 });
 
@@ -67,6 +68,7 @@ async function demoRun(
   const events: AgentEvent[] = [];
   const result = await runPiSession({
     model: resolved.model,
+    streamFn: resolved.streamFn,
     getApiKey: resolved.getApiKey,
     systemPrompt: "You are the quickstart agent.",
     history,

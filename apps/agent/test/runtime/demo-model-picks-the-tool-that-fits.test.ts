@@ -1,5 +1,6 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { type Context, Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import type { Context } from "@earendil-works/pi-ai";
+import { obj, opt, str } from "@earendil-works/pi-schema";
 import { planDemoReply } from "@mono-agent/demo-model";
 import { calculate } from "@mono-agent/example-server";
 import { describe, expect, it } from "vitest";
@@ -27,23 +28,17 @@ function tool(name: string, parameters: AgentTool["parameters"], answer: (args: 
 }
 
 const exampleTools = [
-  tool(
-    "mcp__example-tools__current_time",
-    Type.Object({ timeZone: Type.Optional(Type.String()) }),
-    (args: { timeZone?: string }) =>
-      JSON.stringify({
-        utc: "2026-01-01T00:00:00.000Z",
-        timeZone: args.timeZone ?? "UTC",
-        local: "the test clock",
-      }),
+  tool("mcp__example-tools__current_time", obj({ timeZone: opt(str()) }), (args: { timeZone?: string }) =>
+    JSON.stringify({
+      utc: "2026-01-01T00:00:00.000Z",
+      timeZone: args.timeZone ?? "UTC",
+      local: "the test clock",
+    }),
   ),
-  tool(
-    "mcp__example-tools__calculate",
-    Type.Object({ expression: Type.String() }),
-    (args: { expression: string }) =>
-      JSON.stringify({ expression: args.expression, result: calculate(args.expression) }),
+  tool("mcp__example-tools__calculate", obj({ expression: str() }), (args: { expression: string }) =>
+    JSON.stringify({ expression: args.expression, result: calculate(args.expression) }),
   ),
-  tool("mcp__example-tools__text_stats", Type.Object({ path: Type.String() }), () => "{}"),
+  tool("mcp__example-tools__text_stats", obj({ path: str() }), () => "{}"),
 ];
 
 async function demoRun(prompt: string, tools: AgentTool[]) {
@@ -51,6 +46,7 @@ async function demoRun(prompt: string, tools: AgentTool[]) {
   const resolved = resolveModel({ modelRef: "demo", env: {} });
   return runPiSession({
     model: resolved.model,
+    streamFn: resolved.streamFn,
     getApiKey: resolved.getApiKey,
     systemPrompt: "You are a test agent.",
     history: [],

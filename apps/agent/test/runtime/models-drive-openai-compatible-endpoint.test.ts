@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { obj, str } from "@earendil-works/pi-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveModel } from "../../src/runtime/models.js";
 import { runPiSession } from "../../src/runtime/pi-session.js";
@@ -12,7 +12,7 @@ const lookupTool: AgentTool = {
   name: "mcp__inventory__lookup",
   label: "lookup",
   description: "Look up stock for a product",
-  parameters: Type.Object({ product: Type.String() }),
+  parameters: obj({ product: str() }),
   async execute(_id, params) {
     return {
       content: [{ type: "text", text: `${(params as { product: string }).product}: 17 in stock` }],
@@ -52,6 +52,7 @@ describe("a models.providers entry drives pi-ai's real openai-completions provid
     const deltas: string[] = [];
     const result = await runPiSession({
       model: resolved.model,
+      streamFn: resolved.streamFn,
       getApiKey: resolved.getApiKey,
       systemPrompt: "You manage a shop.",
       history: [],
@@ -109,6 +110,7 @@ describe("a models.providers entry drives pi-ai's real openai-completions provid
     });
     const result = await runPiSession({
       model: resolved.model,
+      streamFn: resolved.streamFn,
       getApiKey: resolved.getApiKey,
       systemPrompt: "",
       history: [],
@@ -133,6 +135,7 @@ describe("a models.providers entry drives pi-ai's real openai-completions provid
     });
     const result = await runPiSession({
       model: resolved.model,
+      streamFn: resolved.streamFn,
       getApiKey: resolved.getApiKey,
       systemPrompt: "",
       history: [],

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentEvent, AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentEvent, AgentTool } from "@earendil-works/pi-agent-core";
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai";
+import { obj, str } from "@earendil-works/pi-schema";
 import {
-  type FauxProviderRegistration,
-  fauxAssistantMessage,
-  fauxText,
-  fauxToolCall,
-  registerFauxProvider,
-  Type,
-} from "@mariozechner/pi-ai";
+  createFauxModel,
+  type FauxModel,
+  offeredSystemPrompt,
+  offeredTools,
+} from "@mono-agent/test-utils/faux";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type ConversationStore,
@@ -21,23 +21,22 @@ const echoTool: AgentTool = {
   name: "mcp__fixture__echo",
   label: "echo",
   description: "Echo the text back",
-  parameters: Type.Object({ text: Type.String() }),
+  parameters: obj({ text: str() }),
   async execute(_id, params) {
     return { content: [{ type: "text", text: `echo: ${(params as { text: string }).text}` }], details: {} };
   },
 };
 
-let faux: FauxProviderRegistration;
+let faux: FauxModel;
 let directory: string;
 let store: ConversationStore | undefined;
 
 beforeEach(() => {
-  faux = registerFauxProvider({ tokenSize: { min: 1, max: 1 } });
+  faux = createFauxModel({ tokenSize: { min: 1, max: 1 } });
   directory = mkdtempSync(join(tmpdir(), "pi-session-"));
 });
 
 afterEach(() => {
-  faux.unregister();
   store?.close();
   store = undefined;
   rmSync(directory, { recursive: true, force: true });
@@ -47,6 +46,7 @@ function baseOptions(prompt: string) {
   return {
     model: faux.getModel(),
     getApiKey: () => "faux-key",
+    streamFn: faux.streamFn,
     systemPrompt: "You are a test agent.",
     history: [],
     tools: [echoTool],
@@ -84,7 +84,7 @@ describe("runPiSession with pi-ai's faux provider", () => {
     let seenSystemPrompt: string | undefined;
     faux.setResponses([
       (context) => {
-        seenSystemPrompt = context.systemPrompt;
+        seenSystemPrompt = offeredSystemPrompt(context);
         return fauxAssistantMessage("ok");
       },
     ]);
@@ -98,7 +98,7 @@ describe("runPiSession with pi-ai's faux provider", () => {
     const events: AgentEvent["type"][] = [];
     faux.setResponses([
       (context) => {
-        expect(context.tools?.map((tool) => tool.name)).toEqual(["mcp__fixture__echo"]);
+        expect(offeredTools(context).map((tool) => tool.name)).toEqual(["mcp__fixture__echo"]);
         return fauxAssistantMessage(
           [fauxText("Calling echo."), fauxToolCall("mcp__fixture__echo", { text: "ping" })],
           {
@@ -141,9 +141,11 @@ describe("runPiSession with pi-ai's faux provider", () => {
     let seenMessages: string[] = [];
     faux.setResponses([
       (context) => {
-        seenMessages = context.messages.map((message) =>
-          typeof message.content === "string" ? message.content : JSON.stringify(message.content),
-        );
+        seenMessages = context.messages
+          .filter((message) => message.role !== "system")
+          .map((message) =>
+            typeof message.content === "string" ? message.content : JSON.stringify(message.content),
+          );
         return fauxAssistantMessage("You asked about my favourite colour: teal.");
       },
     ]);
@@ -220,7 +222,7 @@ describe("runPiSession with pi-ai's faux provider", () => {
         });
       },
       (context) => {
-        expect(context.tools?.map((tool) => tool.name)).toEqual(["mcp__fixture__echo"]);
+        expect(offeredTools(context).map((tool) => tool.name)).toEqual(["mcp__fixture__echo"]);
         return fauxAssistantMessage("done");
       },
     ]);

@@ -3,24 +3,24 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, type FauxModel } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
 let loopback: Server;
 let port: number;
-let faux: ReturnType<typeof registerFauxProvider>;
+let faux: FauxModel;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   loopback = createServer((_request, response) => response.end("reached\n"));
   await new Promise<void>((resolve) => loopback.listen(0, "127.0.0.1", resolve));
   port = (loopback.address() as AddressInfo).port;
 });
 
 afterAll(async () => {
-  faux.unregister();
   await new Promise((resolve) => loopback.close(resolve));
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -33,7 +33,13 @@ async function bashRun(config: Record<string, unknown>, request: Record<string, 
     cwd,
     env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: cwd },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
   let result = "";

@@ -1,22 +1,22 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { createToolPolicy } from "@mono-agent/policy";
+import { createFauxModel, type FauxModel, offeredTools } from "@mono-agent/test-utils/faux";
 import { createWebThreadStore, isTitleWritable } from "@mono-agent/web-console/node";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import type { WebRunContext } from "../../src/app/tools/conversation-title-context.js";
 import { isConversationTitleOffered } from "../../src/app/tools/conversation-title-provider.js";
 
 const TITLE_TOOL = "mcp__mono-agent-conversation__SetConversationTitle";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = FauxModel;
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 function startApp(tools: Record<string, unknown> = {}) {
   return startMonoAgentApp({
@@ -24,20 +24,26 @@ function startApp(tools: Record<string, unknown> = {}) {
     cwd: mkdtempSync(join(tmpdir(), "title-offer-")),
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
 }
 
 /** The tool names the model is offered on one run of `app`. */
-async function offeredTools(
+async function offeredToolNames(
   app: Awaited<ReturnType<typeof startApp>>,
   options: { web?: WebRunContext; conversationId: string },
 ) {
   let offered: string[] = [];
   faux.setResponses([
     (context) => {
-      offered = (context.tools ?? []).map((tool) => tool.name);
+      offered = offeredTools(context).map((tool) => tool.name);
       return fauxAssistantMessage("ok");
     },
   ]);
@@ -59,7 +65,7 @@ const interactive = (threadId: string, titleWritable = true): WebRunContext => (
 describe("SetConversationTitle is offered only to ordinary interactive web runs with a writable title", () => {
   it("is offered to an interactive web:<threadId> run whose title is writable", async () => {
     const app = await startApp();
-    expect(await offeredTools(app, { conversationId: "web:t1", web: interactive("t1") })).toContain(
+    expect(await offeredToolNames(app, { conversationId: "web:t1", web: interactive("t1") })).toContain(
       TITLE_TOOL,
     );
     await app.close();
@@ -94,7 +100,7 @@ describe("SetConversationTitle is offered only to ordinary interactive web runs 
     store.close();
     const app = await startApp();
     for (const [index, runCase] of cases.entries()) {
-      const offered = await offeredTools(app, runCase);
+      const offered = await offeredToolNames(app, runCase);
       expect(offered, `case ${index}`).not.toContain(TITLE_TOOL);
     }
     await app.close();

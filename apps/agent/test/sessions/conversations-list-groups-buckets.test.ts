@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { describe, expect, test } from "vitest";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { makeAgentFolder } from "../cli/agent-folder.js";

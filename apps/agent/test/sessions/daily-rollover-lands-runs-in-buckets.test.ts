@@ -1,16 +1,16 @@
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { rolloverBucketAt } from "@mono-agent/ids";
 import { COLD_RESEED_HEADER } from "@mono-agent/session-history";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
+import { beforeEach, describe, expect, test } from "vitest";
 import { makeAgentFolder } from "../cli/agent-folder.js";
 import { runCli } from "../cli/run-cli.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const RUN_HISTORY = "mcp__mono-agent-run-history__RunHistory";
 const SESSION_HISTORY = "mcp__mono-agent-session-history__SessionHistory";
@@ -35,7 +35,7 @@ async function acrossMidnight(zone: string, before: string, after: string) {
   const seen: string[] = [];
   faux.setResponses([
     (context) => {
-      firstMessage = textOf(context.messages[0]);
+      firstMessage = textOf(said(context)[0]);
       return fauxAssistantMessage(
         [fauxToolCall(RUN_HISTORY, {}), fauxToolCall(SESSION_HISTORY, { query: "needle" })],
         { stopReason: "toolUse" },
@@ -113,3 +113,8 @@ describe("daily rollover: the host buckets every request by the day it starts", 
     expect([`cli:roll#${before}`, `cli:roll#${after}`]).toContain(runs[0]?.conversationId);
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

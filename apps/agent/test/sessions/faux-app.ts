@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { registerFauxProvider } from "@mariozechner/pi-ai";
+import type { FauxModel } from "@mono-agent/test-utils/faux";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 
-export type Faux = ReturnType<typeof registerFauxProvider>;
+export type Faux = FauxModel;
 
 /** A clock tests move by hand: what `startMonoAgentApp({ now })` and the trigger scheduler read. */
 export function manualClock(start: string) {
@@ -37,7 +37,13 @@ export function startFauxApp(
     cwd,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
     ...options,
   });

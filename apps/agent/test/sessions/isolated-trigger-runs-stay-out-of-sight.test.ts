@@ -1,16 +1,16 @@
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel, offeredTools } from "@mono-agent/test-utils/faux";
 import { declaredTriggers, runTrigger } from "@mono-agent/triggers/declared";
 import { startWebConsole } from "@mono-agent/web-console/node";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { consoleAppOf } from "../../src/cli/serve/console-app-of.js";
 import { type Faux, startFauxApp, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 const SESSION_HISTORY = "mcp__mono-agent-session-history__SessionHistory";
 const TITLE_TOOL = "mcp__mono-agent-conversation__SetConversationTitle";
@@ -40,8 +40,8 @@ describe("an isolated trigger run in a new web thread", () => {
     let triggerHistory = -1;
     faux.setResponses([
       (context) => {
-        offered = (context.tools ?? []).map((tool) => tool.name);
-        triggerHistory = context.messages.length;
+        offered = offeredTools(context).map((tool) => tool.name);
+        triggerHistory = said(context).length;
         return fauxAssistantMessage([fauxToolCall("Read", { path: "README.md" })], { stopReason: "toolUse" });
       },
       fauxAssistantMessage("The readme has a needle."),
@@ -93,3 +93,8 @@ describe("an isolated trigger run in a new web thread", () => {
     expect(answers[1]).toContain("Read");
   });
 });
+
+/** What was said in a model call's transcript: pi 1.x also carries the prompt and tools as system messages. */
+function said(context: { messages: readonly { role: string }[] }) {
+  return context.messages.filter((message) => message.role !== "system") as typeof context.messages;
+}

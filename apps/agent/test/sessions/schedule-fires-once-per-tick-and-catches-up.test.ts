@@ -1,20 +1,20 @@
-import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import {
   createDeclaredTriggerScheduler,
   type DeclaredSchedulerEvent,
   declaredTriggers,
 } from "@mono-agent/triggers/declared";
 import { acquireSchedulerLock, openTriggerStateStore } from "@mono-agent/triggers/sqlite";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { triggerStateDir } from "../../src/app/triggers/trigger-state-dir.js";
 import { type Faux, manualClock, startFauxApp, tempAgentFolder } from "./faux-app.js";
 
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   faux.setResponses(Array.from({ length: 20 }, (_, index) => fauxAssistantMessage(`report ${index}`)));
 });
-afterEach(() => faux.unregister());
 
 const CONFIG = {
   triggers: {

@@ -1,19 +1,19 @@
 import { request } from "node:http";
-import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { signWebhookBody, UNTRUSTED_BODY_OPENING } from "@mono-agent/triggers";
 import { declaredTriggers } from "@mono-agent/triggers/declared";
 import { startDeclaredWebhookServer } from "@mono-agent/triggers/node";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { conversationStoreFile, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { createConversationStore } from "../../src/conversations/conversation-store.js";
 import { type Faux, tempAgentFolder, textOf } from "./faux-app.js";
 
 let faux: Faux;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
 });
-afterEach(() => faux.unregister());
 
 /** fetch cannot send another Host header; node:http can (what a DNS-rebinding page would send). */
 function statusWithHost(url: string, host: string): Promise<number | undefined> {
@@ -53,7 +53,13 @@ describe("a webhook trigger", () => {
       cwd,
       env,
       customModels: {
-        "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+        "faux:test": {
+          model: faux.getModel(),
+          streamFn: faux.streamFn,
+          getApiKey: () => "x",
+          label: "faux:test",
+          isDemo: false,
+        },
       },
     });
     let prompt = "";

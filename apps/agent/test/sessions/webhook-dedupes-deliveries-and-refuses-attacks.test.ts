@@ -1,7 +1,8 @@
 import { request } from "node:http";
-import { type FauxResponseFactory, fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
+import { type FauxResponseFactory, fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { openRunStore, runStoreFile } from "@mono-agent/run-history/sqlite";
 import { waitFor } from "@mono-agent/test-utils";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import {
   signWebhookBody,
   TriggerError,
@@ -43,7 +44,7 @@ const prompts: string[] = [];
 const clock = manualClock("2026-03-14T09:00:00Z");
 
 beforeAll(async () => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   const respond: FauxResponseFactory = (context) => {
     prompts.push(promptText(context.messages.at(-1)));
     return fauxAssistantMessage("noted");
@@ -70,7 +71,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  faux?.unregister();
 });
 
 /** A webhook server on the shared app; `outcomes` collects the runs it started. */

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CONTINUATION_SERVER, call, freePort, readJson } from "../fixtures/continuations/continuation-kit.js";
 import { mentionEvent, type SlackHarness, startSlackHarness, waitFor } from "./slack-kit.js";

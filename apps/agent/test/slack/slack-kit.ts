@@ -1,4 +1,5 @@
-import { type FauxResponseStep, registerFauxProvider } from "@mariozechner/pi-ai";
+import type { FauxResponseStep } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { type FakeSlack, startFakeSlack } from "../../../../packages/slack/test/fake-slack.js";
 import { createAgentChannels } from "../../src/app/channels/agent-channels.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -18,7 +19,7 @@ export async function startSlackHarness(
   options: { config?: Record<string, unknown>; slack?: Record<string, unknown> } = {},
 ) {
   const fake: FakeSlack = await startFakeSlack();
-  const faux = registerFauxProvider({ tokensPerSecond: 400, tokenSize: { min: 3, max: 6 } });
+  const faux = createFauxModel({ tokensPerSecond: 400, tokenSize: { min: 3, max: 6 } });
   const dir = makeAgentDir();
   const env = {
     PATH: process.env.PATH,
@@ -49,7 +50,13 @@ export async function startSlackHarness(
     cwd: dir,
     env,
     customModels: {
-      "faux:faux-1": { model: faux.getModel(), getApiKey: () => "x", label: "faux:faux-1", isDemo: false },
+      "faux:faux-1": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:faux-1",
+        isDemo: false,
+      },
     },
     adapterSendTools: channels.adapterSendTools,
     continuationPoster: channels.continuationPoster,
@@ -70,7 +77,6 @@ export async function startSlackHarness(
     async close() {
       await channels.stop();
       await app.close();
-      faux.unregister();
       await fake.close();
     },
   };

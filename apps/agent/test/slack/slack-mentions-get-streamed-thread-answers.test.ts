@@ -1,4 +1,4 @@
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contextServer, lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
 import { mentionEvent, type SlackHarness, startSlackHarness, waitFor } from "./slack-kit.js";

@@ -1,4 +1,4 @@
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { conversationStoreFile, createConversationStore } from "../../src/index.js";
 import { lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";

@@ -1,4 +1,5 @@
-import { fauxAssistantMessage } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
+import { offeredTools } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mentionEvent, type SlackHarness, startSlackHarness, waitFor } from "./slack-kit.js";
 
@@ -22,7 +23,7 @@ describe('Slack in Socket Mode under allowedTools: ["Read"]', () => {
     let offered: string[] = [];
     harness.script([
       (context) => {
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage("over the socket");
       },
     ]);

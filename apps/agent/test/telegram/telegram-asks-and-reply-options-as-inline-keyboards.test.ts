@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { offeredTools } from "@mono-agent/test-utils/faux";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
 import {
@@ -55,7 +56,7 @@ describe("asks, approvals and reply options in Telegram", () => {
     let offered: string[] = [];
     harness.script([
       (context) => {
-        offered = (context.tools ?? []).map((tool) => tool.name);
+        offered = offeredTools(context).map((tool) => tool.name);
         return fauxAssistantMessage([fauxToolCall(ASK, question)], { stopReason: "toolUse" });
       },
       stepAfter((context) => {

@@ -1,4 +1,5 @@
-import { type FauxResponseStep, registerFauxProvider } from "@mariozechner/pi-ai";
+import type { FauxResponseStep } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { type FakeTelegram, startFakeTelegram } from "../../../../packages/telegram/test/fake-telegram.js";
 import { createAgentChannels } from "../../src/app/channels/agent-channels.js";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -22,7 +23,7 @@ export async function startTelegramHarness(
   options: { config?: Record<string, unknown>; telegram?: Record<string, unknown> } = {},
 ) {
   const fake: FakeTelegram = await startFakeTelegram();
-  const faux = registerFauxProvider({ tokensPerSecond: 400, tokenSize: { min: 3, max: 6 } });
+  const faux = createFauxModel({ tokensPerSecond: 400, tokenSize: { min: 3, max: 6 } });
   const dir = makeAgentDir();
   const env = {
     PATH: process.env.PATH,
@@ -49,7 +50,13 @@ export async function startTelegramHarness(
     cwd: dir,
     env,
     customModels: {
-      "faux:faux-1": { model: faux.getModel(), getApiKey: () => "x", label: "faux:faux-1", isDemo: false },
+      "faux:faux-1": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:faux-1",
+        isDemo: false,
+      },
     },
     adapterSendTools: channels.adapterSendTools,
     continuationPoster: channels.continuationPoster,
@@ -76,7 +83,6 @@ export async function startTelegramHarness(
     async close() {
       await channels.stop();
       await app.close();
-      faux.unregister();
       await fake.close();
     },
   };

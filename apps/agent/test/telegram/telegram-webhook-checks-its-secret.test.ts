@@ -1,4 +1,4 @@
-import { fauxAssistantMessage } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PRIVATE_CHAT, startTelegramHarness, type TelegramHarness, waitFor } from "./telegram-kit.js";
 

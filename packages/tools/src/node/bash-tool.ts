@@ -1,5 +1,5 @@
-import type { AgentTool, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool, AgentToolUpdateCallback } from "@earendil-works/pi-agent-core";
+import { num, obj, opt, str } from "@earendil-works/pi-schema";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { SandboxError, type SandboxPolicy } from "@mono-agent/sandbox";
 import { prepareSandboxedCommand, startSandboxedProcess } from "@mono-agent/sandbox/node";
@@ -28,10 +28,10 @@ export const BASH_UPDATE_INTERVAL_MS = 100;
 /** Name prefix of the temp file that keeps the whole output of a command over the output bounds. */
 const BASH_OUTPUT_FILE_PREFIX = "mono-agent-bash";
 
-const bashParameters = Type.Object({
-  command: Type.String({ description: "The bash command to run" }),
-  timeout: Type.Optional(
-    Type.Number({
+const bashParameters = obj({
+  command: str({ description: "The bash command to run" }),
+  timeout: opt(
+    num({
       description: `Seconds before the command is killed (default and most: ${BASH_MAX_TIMEOUT_SECONDS})`,
     }),
   ),

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
 import type { LiveMcpServers } from "@mono-agent/mcp-bridge";
 import type { SandboxPolicy } from "@mono-agent/sandbox";

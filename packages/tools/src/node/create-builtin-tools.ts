@@ -1,4 +1,4 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import type { SandboxPolicy } from "@mono-agent/sandbox";
 import type { ProtectedPaths } from "../protected-paths.js";

@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { arr, obj, str } from "@earendil-works/pi-schema";
 import { ToolError } from "../tool-error.js";
 import { abortable } from "./abortable.js";
 import {
@@ -13,28 +13,22 @@ import type { FileAccess } from "./file-access.js";
 import { withFileMutationQueue } from "./file-mutation-queue.js";
 import { writeFileSafely } from "./file-write.js";
 
-const editParameters = Type.Object(
-  {
-    path: Type.String({ description: "File to edit: relative to the workspace, or absolute" }),
-    edits: Type.Array(
-      Type.Object(
-        {
-          oldText: Type.String({
-            description:
-              "Text to replace, exactly as it is in the file; it must occur once and not overlap another edit's oldText.",
-          }),
-          newText: Type.String({ description: "The text that takes its place." }),
-        },
-        { additionalProperties: false },
-      ),
-      {
+const editParameters = obj({
+  path: str({ description: "File to edit: relative to the workspace, or absolute" }),
+  edits: arr(
+    obj({
+      oldText: str({
         description:
-          "The replacements, each matched against the file as it was before this call. Merge changes of nearby lines into one edit.",
-      },
-    ),
-  },
-  { additionalProperties: false },
-);
+          "Text to replace, exactly as it is in the file; it must occur once and not overlap another edit's oldText.",
+      }),
+      newText: str({ description: "The text that takes its place." }),
+    }),
+    {
+      description:
+        "The replacements, each matched against the file as it was before this call. Merge changes of nearby lines into one edit.",
+    },
+  ),
+});
 
 /** What an Edit result carries beside its text: the changed lines, numbered. */
 export interface EditToolDetails {

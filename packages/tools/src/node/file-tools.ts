@@ -1,4 +1,4 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { createEditTool } from "./edit-tool.js";
 import type { FileAccess } from "./file-access.js";
 import { createReadTool } from "./read-tool.js";

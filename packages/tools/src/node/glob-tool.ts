@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { num, obj, opt, str } from "@earendil-works/pi-schema";
 import type { FileAccess } from "./file-access.js";
 import { walkWorkspace } from "./workspace-walk.js";
 
@@ -9,15 +9,13 @@ export const GLOB_DEFAULT_LIMIT = 200;
 /** Hard cap on paths per Glob call, whatever limit the model asks for (keeps the result under ~50 KiB). */
 export const GLOB_MAX_LIMIT = 1_000;
 
-const globParameters = Type.Object({
-  pattern: Type.String({
+const globParameters = obj({
+  pattern: str({
     description: 'Glob such as "**/*.ts" or "src/*.md". Without a "/" it matches file names at any depth.',
   }),
-  path: Type.Optional(
-    Type.String({ description: "Directory to search, relative to the workspace (default: .)" }),
-  ),
-  limit: Type.Optional(
-    Type.Number({
+  path: opt(str({ description: "Directory to search, relative to the workspace (default: .)" })),
+  limit: opt(
+    num({
       description: `Most paths to return (default ${GLOB_DEFAULT_LIMIT}, max ${GLOB_MAX_LIMIT})`,
     }),
   ),

@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { bool, num, obj, opt, str } from "@earendil-works/pi-schema";
 import type { FileAccess } from "./file-access.js";
 import { openPatternSearch } from "./pattern-search.js";
 import { type WalkedFile, walkWorkspace } from "./workspace-walk.js";
@@ -19,16 +19,14 @@ export const GREP_MAX_FILE_BYTES = 1024 * 1024;
 /** Bytes inspected for a NUL byte to recognise a binary file (git uses the same 8000-byte rule). */
 const BINARY_SNIFF_BYTES = 8_000;
 
-const grepParameters = Type.Object({
-  pattern: Type.String({ description: "Regular expression (JavaScript syntax) to search for" }),
-  path: Type.Optional(
-    Type.String({ description: "File or directory to search, relative to the workspace (default: .)" }),
-  ),
-  glob: Type.Optional(Type.String({ description: 'Only search files matching this glob, e.g. "*.ts"' })),
-  ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search" })),
-  literal: Type.Optional(Type.Boolean({ description: "Treat pattern as a literal string" })),
-  limit: Type.Optional(
-    Type.Number({
+const grepParameters = obj({
+  pattern: str({ description: "Regular expression (JavaScript syntax) to search for" }),
+  path: opt(str({ description: "File or directory to search, relative to the workspace (default: .)" })),
+  glob: opt(str({ description: 'Only search files matching this glob, e.g. "*.ts"' })),
+  ignoreCase: opt(bool({ description: "Case-insensitive search" })),
+  literal: opt(bool({ description: "Treat pattern as a literal string" })),
+  limit: opt(
+    num({
       description: `Most matching lines to return (default ${GREP_DEFAULT_LIMIT}, max ${GREP_MAX_LIMIT})`,
     }),
   ),

@@ -1,5 +1,5 @@
-import type { AgentTool, AgentToolResult } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
+import { num, obj, opt, str } from "@earendil-works/pi-schema";
 import { abortable } from "./abortable.js";
 import type { FileAccess } from "./file-access.js";
 import { TOOL_OUTPUT_MAX_BYTES, TOOL_OUTPUT_MAX_LINES } from "./file-tool-limits.js";
@@ -7,10 +7,10 @@ import { fitImage } from "./fit-image.js";
 import { imageMimeTypeOf } from "./image-mime-type.js";
 import { formatSize, type Truncation, truncateHead } from "./truncate-output.js";
 
-const readParameters = Type.Object({
-  path: Type.String({ description: "File to read: relative to the workspace, or absolute" }),
-  offset: Type.Optional(Type.Number({ description: "First line to show, counting from 1" })),
-  limit: Type.Optional(Type.Number({ description: "Most lines to show" })),
+const readParameters = obj({
+  path: str({ description: "File to read: relative to the workspace, or absolute" }),
+  offset: opt(num({ description: "First line to show, counting from 1" })),
+  limit: opt(num({ description: "Most lines to show" })),
 });
 
 /** What a Read result carries beside its text: how the text was cut, when it was. */

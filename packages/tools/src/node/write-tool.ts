@@ -1,14 +1,14 @@
 import { dirname } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { obj, str } from "@earendil-works/pi-schema";
 import { abortable } from "./abortable.js";
 import type { FileAccess } from "./file-access.js";
 import { withFileMutationQueue } from "./file-mutation-queue.js";
 import { makeDirectorySafely, writeFileSafely } from "./file-write.js";
 
-const writeParameters = Type.Object({
-  path: Type.String({ description: "File to write: relative to the workspace, or absolute" }),
-  content: Type.String({ description: "The whole new content of the file" }),
+const writeParameters = obj({
+  path: str({ description: "File to write: relative to the workspace, or absolute" }),
+  content: str({ description: "The whole new content of the file" }),
 });
 
 const DESCRIPTION =

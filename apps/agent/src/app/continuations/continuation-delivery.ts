@@ -1,4 +1,4 @@
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { ConversationChannelPort, DeliveryLookups } from "@mono-agent/continuations";
 import { CONVERSATION_ID_PATTERN } from "../../conversations/conversation-id.js";
 import type { ConversationStore, SqliteConversationStore } from "../../conversations/conversation-store.js";

@@ -25,6 +25,7 @@ export function createSynthesisModelTurn(options: {
       resolveModel({ modelRef, providers: loaded.config.models?.providers ?? {}, env });
     const session = await runPiSession({
       model: resolved.model,
+      streamFn: resolved.streamFn,
       getApiKey: resolved.getApiKey,
       systemPrompt: `${await readSystemPrompt(loaded.instructionsPath)}\n\n${instructions}`,
       history: [],

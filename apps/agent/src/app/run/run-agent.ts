@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { LoadedConfig } from "@mono-agent/config";
 import { askAudience, askEvent, createApprovalGate } from "@mono-agent/interaction";
 import type { InteractionHost } from "@mono-agent/interaction/host";
@@ -303,6 +303,7 @@ export async function runAgent(
     const mapEvent = createRunEventMapper();
     const session = await runPiSession({
       model: resolvedModel.model,
+      streamFn: resolvedModel.streamFn,
       getApiKey: resolvedModel.getApiKey,
       systemPrompt: [await readSystemPrompt(loaded.instructionsPath), builtinSet.promptSection]
         .filter(Boolean)

@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentEvent, AgentMessage } from "@earendil-works/pi-agent-core";
 import type { RunServerSpec } from "@mono-agent/mcp-bridge";
 import type { RunRequest, RunResult } from "./run-agent.js";
 import type { RunEvent } from "./run-events.js";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { arr, num, obj, opt, str } from "@earendil-works/pi-schema";
 import { ToolError } from "../../tool-error.js";
 import { BASH_MAX_TIMEOUT_SECONDS } from "../bash-tool.js";
 import { BoundedOutput, COMMAND_OUTPUT_MAX_BYTES } from "./bounded-output.js";
@@ -12,15 +12,13 @@ export const EXEC_MAX_ARGUMENTS = 1_000;
 /** Most characters of all Exec arguments together (128 KiB, Linux's single-argument limit). */
 export const EXEC_MAX_ARGUMENT_CHARACTERS = 128 * 1024;
 
-const parameters = Type.Object({
-  argv: Type.Array(Type.String(), {
+const parameters = obj({
+  argv: arr(str(), {
     description: 'The program and its arguments, e.g. ["git", "status", "--short"]; no shell, no globbing',
   }),
-  cwd: Type.Optional(
-    Type.String({ description: "Working directory, relative to the workspace (default: .)" }),
-  ),
-  timeoutSec: Type.Optional(
-    Type.Number({
+  cwd: opt(str({ description: "Working directory, relative to the workspace (default: .)" })),
+  timeoutSec: opt(
+    num({
       description: `Seconds before the command is killed (default and max ${BASH_MAX_TIMEOUT_SECONDS})`,
     }),
   ),

@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { obj, str } from "@earendil-works/pi-schema";
 import { ToolError } from "../../tool-error.js";
 import { COMMAND_OUTPUT_MAX_BYTES } from "./bounded-output.js";
 import { NODE_REPL_RUNNER_SOURCE } from "./node-repl-runner.js";
@@ -21,8 +21,8 @@ const PROTOCOL_LINE_MAX_BYTES = 4 * COMMAND_OUTPUT_MAX_BYTES + 64 * 1024;
 /** The `node` the REPL runs with, found on the PATH of the command (inside the sandbox as on the host). */
 export const NODE_REPL_NODE = "node";
 
-const parameters = Type.Object({
-  code: Type.String({
+const parameters = obj({
+  code: str({
     description:
       "JavaScript to evaluate; variables and functions persist to the next call; top-level await works",
   }),

@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { obj, opt, str } from "@earendil-works/pi-schema";
 import { ToolError } from "../../tool-error.js";
 import { createFileAccess } from "../file-access.js";
 import { openWorkspace } from "../workspace-paths.js";
@@ -21,10 +21,10 @@ export interface SkillSet {
   remote?: readonly RemoteSkill[];
 }
 
-const parameters = Type.Object({
-  name: Type.String({ description: "The skill's name, as listed in the system prompt" }),
-  path: Type.Optional(
-    Type.String({
+const parameters = obj({
+  name: str({ description: "The skill's name, as listed in the system prompt" }),
+  path: opt(
+    str({
       description: "A file of the skill's folder, relative to it (e.g. scripts/run.py); omit for SKILL.md",
     }),
   ),

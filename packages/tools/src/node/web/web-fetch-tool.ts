@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { obj, str } from "@earendil-works/pi-schema";
 import { limitToolOutput } from "@mono-agent/mcp-bridge";
 import { ToolError } from "../../tool-error.js";
 import {
@@ -33,8 +33,8 @@ export interface WebFetchToolOptions {
   maxBodyBytes?: number;
 }
 
-const parameters = Type.Object({
-  url: Type.String({ description: "Absolute http:// or https:// URL of the page" }),
+const parameters = obj({
+  url: str({ description: "Absolute http:// or https:// URL of the page" }),
 });
 
 const HTML_TYPES = ["text/html", "application/xhtml+xml"];

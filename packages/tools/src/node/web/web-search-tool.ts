@@ -1,5 +1,5 @@
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import { Type } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { num, obj, opt, str } from "@earendil-works/pi-schema";
 import { ToolError } from "../../tool-error.js";
 
 /** Most bytes of a provider's answer WebSearch reads (2 MiB: 20 results with snippets are under 100 KiB). */
@@ -34,9 +34,9 @@ const DEFAULT_ENDPOINTS = {
   tavily: "https://api.tavily.com",
 } as const;
 
-const parameters = Type.Object({
-  query: Type.String({ description: "What to search the web for" }),
-  maxResults: Type.Optional(Type.Number({ description: "Most results to return (default from the config)" })),
+const parameters = obj({
+  query: str({ description: "What to search the web for" }),
+  maxResults: opt(num({ description: "Most results to return (default from the config)" })),
 });
 
 function endpoint(config: WebSearchProvider, path: string): URL {
