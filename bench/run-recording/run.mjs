@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { createBenchFaux, loadPiAi } from "../faux-model.mjs";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const agentDir = join(repoRoot, "apps", "agent");
@@ -19,9 +20,7 @@ const { createSecretScanner } = await import(
   pathToFileURL(join(runHistoryDir, "node_modules", "@mono-agent", "evidence", "dist", "index.js")).href
 );
 const { startMonoAgentApp } = await import(join(agentDir, "dist", "index.js"));
-const { fauxAssistantMessage, fauxToolCall, registerFauxProvider } = await import(
-  pathToFileURL(join(agentDir, "node_modules", "@earendil-works", "pi-ai", "dist", "index.js")).href
-);
+const { fauxAssistantMessage, fauxToolCall } = await loadPiAi(agentDir);
 
 /** Run lengths of the per-event figure: a typical run, and a long one (40 checkpoints by count, ~550 KB file). */
 const EVENT_COUNTS = [100, 1_000];
@@ -108,8 +107,7 @@ async function perEvent(EVENTS) {
 }
 
 async function perRun() {
-  const faux = registerFauxProvider();
-  const model = faux.getModel();
+  const { faux, entry } = await createBenchFaux(agentDir);
   const agentFolder = await mkdtemp(join(workDir, "agent-"));
   const apps = {};
   for (const recordRuns of [true, false]) {
@@ -117,7 +115,7 @@ async function perRun() {
       config: { runtime: { model: "faux:bench" }, artifacts: { dir: `artifacts-${recordRuns}` } },
       cwd: agentFolder,
       env: { PATH: process.env.PATH ?? "" },
-      customModels: { "faux:bench": { model, getApiKey: () => "x", label: "faux:bench", isDemo: false } },
+      customModels: { "faux:bench": entry },
       recordRuns,
     });
   }
@@ -146,7 +144,6 @@ async function perRun() {
   }
   await apps.true.close();
   await apps.false.close();
-  faux.unregister();
   const on = median(times.true);
   const off = median(times.false);
   console.log(

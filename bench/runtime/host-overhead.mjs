@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { createBenchFaux } from "../faux-model.mjs";
 
 /** Runs measured per path; the median is reported. */
 const RUNS = 60;
@@ -12,17 +13,15 @@ const WARM_UP_RUNS = 5;
 
 export async function hostOverhead(agentDir) {
   const { Agent } = await import(join(agentDir, "node_modules/@earendil-works/pi-agent-core/dist/index.js"));
-  const ai = await import(join(agentDir, "node_modules/@earendil-works/pi-ai/dist/index.js"));
   const { startMonoAgentApp } = await import(join(agentDir, "dist/index.js"));
-  const faux = ai.registerFauxProvider({ tokenSize: { min: 1000, max: 1000 } });
-  const model = faux.getModel();
+  const { ai, faux, entry } = await createBenchFaux(agentDir, { tokenSize: { min: 1000, max: 1000 } });
   const reply = () => ai.fauxAssistantMessage("done");
   const folder = await mkdtemp(join(tmpdir(), "bench-host-"));
   const app = await startMonoAgentApp({
     config: { runtime: { model: "faux:bench" }, tools: { allowedTools: [] } },
     cwd: folder,
     env: {},
-    customModels: { "faux:bench": { model, getApiKey: () => "bench", label: "faux:bench", isDemo: false } },
+    customModels: { "faux:bench": entry },
   });
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   async function measure(runOnce) {
@@ -39,7 +38,8 @@ export async function hostOverhead(agentDir) {
     const bare = await measure(async () => {
       faux.setResponses([reply]);
       const agent = new Agent({
-        initialState: { systemPrompt: "bench", model, tools: [] },
+        initialState: { systemPrompt: "bench", model: entry.model, tools: [] },
+        streamFn: entry.streamFn,
         getApiKey: () => "bench",
       });
       await agent.prompt("hello");
@@ -55,7 +55,6 @@ export async function hostOverhead(agentDir) {
     );
   } finally {
     await app.close();
-    faux.unregister();
     await rm(folder, { recursive: true, force: true });
   }
 }

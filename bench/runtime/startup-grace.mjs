@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { createBenchFaux, loadPiAi } from "../faux-model.mjs";
 
 /** Servers per run (the figure) and the start-up delay of the slow one, in ms. */
 const SERVERS = 25;
@@ -17,9 +18,7 @@ const GRACE_SLACK_MS = 200;
 
 export async function startupGrace(agentDir) {
   const { startMonoAgentApp } = await import(join(agentDir, "dist", "app", "start-mono-agent-app.js"));
-  const { registerFauxProvider, fauxAssistantMessage } = await import(
-    join(agentDir, "node_modules", "@earendil-works", "pi-ai", "dist", "index.js")
-  );
+  const { fauxAssistantMessage, getCurrentTools } = await loadPiAi(agentDir);
   const live = join(agentDir, "test", "fixtures", "mcp", "live-server.mjs");
   const servers = {};
   for (let index = 0; index < SERVERS - 1; index += 1)
@@ -28,7 +27,7 @@ export async function startupGrace(agentDir) {
 
   const measure = async (graceMs) => {
     const folder = await mkdtemp(join(tmpdir(), "mono-agent-grace-"));
-    const faux = registerFauxProvider();
+    const { faux, entry } = await createBenchFaux(agentDir, undefined, "faux");
     try {
       const app = await startMonoAgentApp({
         config: {
@@ -38,7 +37,7 @@ export async function startupGrace(agentDir) {
         cwd: folder,
         env: { PATH: process.env.PATH ?? "" },
         customModels: {
-          "faux:bench": { model: faux.getModel(), getApiKey: () => "x", label: "faux", isDemo: false },
+          "faux:bench": entry,
         },
         recordRuns: false,
       });
@@ -47,7 +46,7 @@ export async function startupGrace(agentDir) {
       faux.setResponses([
         (context) => {
           firstRequestAt = performance.now();
-          offered = context.tools?.length ?? 0;
+          offered = getCurrentTools(context.messages).length;
           return fauxAssistantMessage("done");
         },
       ]);
@@ -64,7 +63,6 @@ export async function startupGrace(agentDir) {
       await app.close();
       return { firstRequestMs, offered, slowAfterMs };
     } finally {
-      faux.unregister();
       // A stdio server still being stopped may write its last stderr lines into the folder meanwhile.
       await rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }

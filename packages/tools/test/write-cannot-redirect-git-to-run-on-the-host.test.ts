@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { DEFAULT_SANDBOX_CONFIG } from "@mono-agent/config";
 import { afterEach, describe, expect, it } from "vitest";
 import { createFileAccess, createFileTool, openWorkspace } from "../src/node/index.js";

@@ -1,22 +1,22 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import type { AskChannel, AskRecord } from "@mono-agent/interaction";
 import { ToolPolicyError } from "@mono-agent/policy";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type MonoAgentApp, startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
 import { runCli } from "../cli/run-cli.js";
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = ReturnType<typeof createFauxModel>;
 let faux: Faux;
 let dir: string;
 beforeEach(() => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   dir = mkdtempSync(join(tmpdir(), "approval-classes-"));
 });
 afterEach(() => {
-  faux.unregister();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,7 +26,7 @@ function appFor(approval: Record<string, unknown>) {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": { model: faux.getModel(), streamFn: faux.streamFn, getApiKey: () => "x", label: "faux:test", isDemo: false },
     },
   });
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { createFauxModel } from "@mono-agent/test-utils/faux";
 import { createTerminalAskChannel } from "@mono-agent/interaction/node";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { startMonoAgentApp } from "../../src/app/start-mono-agent-app.js";
@@ -14,17 +15,16 @@ const EXAMPLE_SERVER = fileURLToPath(
   new URL("../../../../packages/example-server/dist/index.js", import.meta.url),
 );
 
-type Faux = ReturnType<typeof registerFauxProvider>;
+type Faux = ReturnType<typeof createFauxModel>;
 let faux: Faux;
 let dir: string;
 let modern: ModernHttpServer;
 beforeEach(async () => {
-  faux = registerFauxProvider();
+  faux = createFauxModel();
   dir = mkdtempSync(join(tmpdir(), "two-eras-"));
   modern = await startModernHttpServer();
 });
 afterEach(async () => {
-  faux.unregister();
   await modern.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -65,7 +65,7 @@ describe("one run, two servers in two protocol eras", () => {
       cwd: dir,
       env: { PATH: process.env.PATH ?? "" },
       customModels: {
-        "faux:test": { model: faux.getModel(), getApiKey: () => "x", label: "faux:test", isDemo: false },
+        "faux:test": { model: faux.getModel(), streamFn: faux.streamFn, getApiKey: () => "x", label: "faux:test", isDemo: false },
       },
     });
     const terminal = terminalTyping(["Ada", "41", "y"]);

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { lastToolResult, stepAfter } from "../fixtures/mcp-env/context-kit.js";
 import { mentionEvent, type SlackHarness, startSlackHarness, waitFor } from "./slack-kit.js";
