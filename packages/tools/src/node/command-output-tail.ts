@@ -65,7 +65,7 @@ export class CommandOutputTail {
       truncatedBy: truncated
         ? (cut.truncatedBy ?? (this.totalBytes > TOOL_OUTPUT_MAX_BYTES ? "bytes" : "lines"))
         : null,
-      totalLines: this.totalLines,
+      totalLines: this.countedLines,
       totalBytes: this.totalBytes,
     };
     if (truncated) this.openFile();
@@ -82,8 +82,13 @@ export class CommandOutputTail {
     });
   }
 
+  /** Lines of the output: a final newline ends the last line, it does not start one more (as pi 1.6 counts). */
+  private get countedLines(): number {
+    return this.totalBytes > 0 && this.lastLineBytes === 0 ? this.totalLines - 1 : this.totalLines;
+  }
+
   private overBounds(): boolean {
-    return this.totalBytes > TOOL_OUTPUT_MAX_BYTES || this.totalLines > TOOL_OUTPUT_MAX_LINES;
+    return this.totalBytes > TOOL_OUTPUT_MAX_BYTES || this.countedLines > TOOL_OUTPUT_MAX_LINES;
   }
 
   private openFile(): void {

@@ -102,10 +102,12 @@ export function truncateHead(text: string, bounds: TruncationBounds = {}): Trunc
 export function truncateTail(text: string, bounds: TruncationBounds = {}): Truncation {
   const maxLines = bounds.maxLines ?? TOOL_OUTPUT_MAX_LINES;
   const maxBytes = bounds.maxBytes ?? TOOL_OUTPUT_MAX_BYTES;
-  const lines = text.split("\n");
   const totalBytes = bytesOf(text);
-  if (lines.length <= maxLines && totalBytes <= maxBytes)
-    return untruncated(text, lines.length, totalBytes, maxLines, maxBytes);
+  const untrimmedLines = text.split("\n");
+  if (untrimmedLines.length <= maxLines && totalBytes <= maxBytes)
+    return untruncated(text, untrimmedLines.length, totalBytes, maxLines, maxBytes);
+  // A final newline ends the last line; it does not start one more (pi 1.6 counts `seq 1 3000` as 3,000 lines).
+  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : untrimmedLines;
   const kept: string[] = [];
   let keptBytes = 0;
   let truncatedBy: "lines" | "bytes" = "lines";
