@@ -96,7 +96,7 @@ describe("mcp import reads JSON with comments", () => {
     writeFileSync(join(home, ".cursor", "mcp.json"), '{ "mcpServers": { "memory": { "command": "npx" } } }');
     const planned = plan();
     expect(planned.servers).toEqual(["memory"]);
-    expect(planned.skipped[0]?.message).toMatch(/\.mcp\.json cannot be read \(EISDIR\)/);
+    expect(planned.skipped[0]?.message).toMatch(/\.mcp\.json is a folder, not a regular file/);
   });
 
   test("when no file can be read the import fails with that file's error", () => {

@@ -26,7 +26,13 @@ function appFor(approval: Record<string, unknown>) {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "" },
     customModels: {
-      "faux:test": { model: faux.getModel(), streamFn: faux.streamFn, getApiKey: () => "x", label: "faux:test", isDemo: false },
+      "faux:test": {
+        model: faux.getModel(),
+        streamFn: faux.streamFn,
+        getApiKey: () => "x",
+        label: "faux:test",
+        isDemo: false,
+      },
     },
   });
 }
@@ -64,7 +70,11 @@ async function callsUnderApproval(
     () => fauxAssistantMessage(calls, { stopReason: "toolUse" }),
     () => fauxAssistantMessage("done"),
   ]);
-  await app.run({ input: "go", conversationId: "test:1" });
+  await app.run({
+    input: "go",
+    conversationId: "test:1",
+    startedBy: { channel: "test", userId: "reviewer" },
+  });
   const asked = app.interaction.store.listApprovals(10).map((record) => record.toolName);
   await app.close();
   return { asked: asked.sort(), seen: channel.seen.length };

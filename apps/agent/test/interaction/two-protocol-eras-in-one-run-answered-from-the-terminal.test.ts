@@ -65,7 +65,13 @@ describe("one run, two servers in two protocol eras", () => {
       cwd: dir,
       env: { PATH: process.env.PATH ?? "" },
       customModels: {
-        "faux:test": { model: faux.getModel(), streamFn: faux.streamFn, getApiKey: () => "x", label: "faux:test", isDemo: false },
+        "faux:test": {
+          model: faux.getModel(),
+          streamFn: faux.streamFn,
+          getApiKey: () => "x",
+          label: "faux:test",
+          isDemo: false,
+        },
       },
     });
     const terminal = terminalTyping(["Ada", "41", "y"]);
@@ -96,7 +102,11 @@ describe("one run, two servers in two protocol eras", () => {
       },
     ]);
     try {
-      await app.run({ input: "register me, then compute", conversationId: "cli:1" });
+      await app.run({
+        input: "register me, then compute",
+        conversationId: "cli:1",
+        startedBy: { channel: "cli" },
+      });
     } finally {
       await app.close();
     }
