@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { processesWith } from "@mono-agent/test-utils";
 import { describe, expect, it } from "vitest";
 import { connectMcpServers } from "../src/connect-mcp-servers.js";
