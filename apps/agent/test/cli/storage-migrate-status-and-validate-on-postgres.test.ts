@@ -33,7 +33,8 @@ describe("mono-agent storage and validate with storage.postgres", () => {
         { store: "session_history", pending: 2 },
         { store: "runs", pending: 1 },
         { store: "web_console", pending: 1 },
-        { store: "interaction", pending: 1 },
+        { store: "interaction", pending: 2 },
+        { store: "triggers", pending: 1 },
       ],
     });
     expect(before.stdout).not.toContain("mono-agent-test");
@@ -53,7 +54,8 @@ describe("mono-agent storage and validate with storage.postgres", () => {
     expect(migrated.stdout).toMatch(/session_history\s+2 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/runs\s+1 applied, 0 pending/);
     expect(migrated.stdout).toMatch(/web_console\s+1 applied, 0 pending/);
-    expect(migrated.stdout).toMatch(/interaction\s+1 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/interaction\s+2 applied, 0 pending/);
+    expect(migrated.stdout).toMatch(/triggers\s+1 applied, 0 pending/);
     expect(migrated.stdout).toContain("memory           files on each host");
 
     const ran = await runCliAsync(["run", "hello there"], { cwd: dir, env });
