@@ -1,24 +1,20 @@
 import {
   Client,
+  type Tool as McpTool,
   type PriorDiscovery,
-  SdkErrorCode,
   SSEClientTransport,
   StreamableHTTPClientTransport,
-  type Tool as McpTool,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { connectError, errorText, isAuthRefusal } from "./connect-error.js";
 import { createRemoteAuthFetch, type McpAuthOptions } from "./create-remote-auth-fetch.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { McpBridgeError } from "./mcp-bridge-error.js";
 import type { McpElicitationPort } from "./mcp-elicitation-port.js";
-import {
-  type McpEraMemory,
-  type McpProtocolChoice,
-  type McpProtocolEra,
-  processEraMemory,
-} from "./mcp-era-memory.js";
+import type { McpEraMemory, McpProtocolEra } from "./mcp-era-memory.js";
 import { createPersonWaits, type PersonWaits } from "./person-waits.js";
 import type { RunRemoteServerSpec, RunServerSpec, RunStdioServerSpec } from "./run-server-spec.js";
+import { forgetEra, protocolChoice, recallEra, rememberEra } from "./server-era.js";
 import type { StdioLauncher } from "./stdio-launcher.js";
 
 /**
@@ -179,7 +175,7 @@ async function openStdio(
     await connectClient(client, launched.transport, spec, context, signal, prior);
     return server;
   };
-  const prior = recallEra(spec, context);
+  const prior = recallEra(spec, context.eraMemory);
   let server: OpenMcpServer;
   try {
     server = await open(prior);
@@ -191,7 +187,7 @@ async function openStdio(
     await started.at(-1)?.close();
     server = await open({ kind: "legacy" });
   }
-  rememberEra(spec, context, server.client);
+  rememberEra(spec, context.eraMemory, server.client);
   server.era = server.client.getProtocolEra() ?? "legacy";
   server.tools = await listAllTools(server.client, signal, spec.options.connectTimeoutMs);
   return server;
@@ -232,12 +228,12 @@ async function openRemote(
   // The legacy HTTP+SSE transport exists only in the 2025 era: no probe there.
   const prior =
     kind === "http"
-      ? recallEra(spec, context)
+      ? recallEra(spec, context.eraMemory)
       : protocolChoice(spec) === "auto"
         ? ({ kind: "legacy" } as const)
         : undefined;
   await connectClient(client, transport, spec, context, signal, prior);
-  if (kind === "http") rememberEra(spec, context, client);
+  if (kind === "http") rememberEra(spec, context.eraMemory, client);
   server.era = client.getProtocolEra() ?? "legacy";
   server.tools = await listAllTools(client, signal, spec.options.connectTimeoutMs);
   return server;
@@ -263,7 +259,7 @@ async function connectClient(
   try {
     await client.connect(transport, { ...options, prior });
   } catch (error) {
-    (context.eraMemory ?? processEraMemory).forget(eraKey(spec));
+    forgetEra(spec, context.eraMemory);
     throw error;
   }
   // The SDK opens the `subscriptions/listen` stream of `listChanged` only after its own probe, not on a
@@ -346,32 +342,6 @@ function createClient(context: ConnectServerContext, spec: RunServerSpec, person
   return client;
 }
 
-function protocolChoice(spec: RunServerSpec): McpProtocolChoice {
-  return spec.options.protocolVersion ?? "auto";
-}
-
-/** What identifies a server for its era: its name and where it is (a changed command or URL probes again). */
-function eraKey(spec: RunServerSpec): string {
-  return JSON.stringify(
-    spec.transport === "stdio"
-      ? [spec.name, "stdio", spec.command, spec.args, spec.cwd ?? ""]
-      : [spec.name, "remote", spec.url],
-  );
-}
-
-function recallEra(spec: RunServerSpec, context: ConnectServerContext): PriorDiscovery | undefined {
-  if (protocolChoice(spec) !== "auto") return undefined;
-  return (context.eraMemory ?? processEraMemory).recall(eraKey(spec));
-}
-
-function rememberEra(spec: RunServerSpec, context: ConnectServerContext, client: Client): void {
-  if (protocolChoice(spec) !== "auto") return;
-  const discover = client.getDiscoverResult();
-  const verdict: PriorDiscovery | undefined =
-    client.getProtocolEra() === "modern" && discover ? { kind: "modern", discover } : { kind: "legacy" };
-  (context.eraMemory ?? processEraMemory).remember(eraKey(spec), verdict);
-}
-
 function isSpawnFailure(error: unknown): boolean {
   const syscall = (error as { syscall?: unknown } | undefined)?.syscall;
   return McpBridgeError.isInstance(error) || (typeof syscall === "string" && syscall.startsWith("spawn"));
@@ -389,87 +359,6 @@ async function listAllTools(
 ): Promise<McpTool[]> {
   const result = await client.listTools(undefined, { signal, timeout, cacheMode });
   return result.tools;
-}
-
-function connectError(
-  spec: RunServerSpec,
-  error: unknown,
-  stopReason: "timeout" | "aborted" | undefined,
-  server: OpenMcpServer | undefined,
-): McpBridgeError {
-  const bridgeError = bridgeErrorIn(error);
-  if (bridgeError) return bridgeError;
-  const stderr = server?.describeDisconnect() ?? "";
-  if (stopReason === "timeout") {
-    return new McpBridgeError(
-      "connect_timeout",
-      `MCP server "${spec.name}" did not connect within ${spec.options.connectTimeoutMs} ms${stderr}.`,
-      { cause: error },
-    );
-  }
-  if (stopReason === "aborted") {
-    return new McpBridgeError(
-      "connect_aborted",
-      `MCP server "${spec.name}" was not connected: the run was aborted.`,
-      { cause: error },
-    );
-  }
-  const syscall = (error as { syscall?: unknown } | undefined)?.syscall;
-  if (spec.transport === "stdio" && typeof syscall === "string" && syscall.startsWith("spawn")) {
-    return new McpBridgeError(
-      "spawn_failed",
-      `MCP server "${spec.name}" could not be started: ${errorText(error)} (command "${spec.command}"; check that it is installed and on PATH).`,
-      { cause: error },
-    );
-  }
-  const where = spec.transport === "stdio" ? `command "${spec.command}"` : `${spec.transport} ${spec.url}`;
-  return new McpBridgeError(
-    "connect_failed",
-    `MCP server "${spec.name}" (${where}) failed to connect: ${errorText(error)}${stderr}.`,
-    { cause: error },
-  );
-}
-
-/** An `auth_*` error of the bridge, or an HTTP 401/403 from a transport (or the SDK's probe). */
-function isAuthRefusal(error: unknown): boolean {
-  const bridgeError = bridgeErrorIn(error);
-  if (bridgeError) return bridgeError.code === "auth_required" || bridgeError.code === "auth_failed";
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return (
-    code === 401 ||
-    code === 403 ||
-    code === SdkErrorCode.ClientHttpAuthentication ||
-    code === SdkErrorCode.ClientHttpForbidden
-  );
-}
-
-/** The bridge's own error (thrown by our OAuth fetch) inside what the SDK threw, if any. */
-function bridgeErrorIn(error: unknown): McpBridgeError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
-    if (McpBridgeError.isInstance(current)) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const status = (error as { code?: unknown }).code;
-  const isHttpStatus = typeof status === "number" && status >= 100 && status < 600;
-  // The network reason (ECONNREFUSED, ENOTFOUND) sits a few causes deep under the SDK's and fetch's errors.
-  let causeCode: unknown;
-  let cause: unknown = error.cause;
-  for (let depth = 0; depth < 4 && cause && causeCode === undefined; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === "string") causeCode = code;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  const message =
-    typeof causeCode === "string" && !error.message.includes(causeCode)
-      ? `${error.message} (${causeCode})`
-      : error.message;
-  return isHttpStatus && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {
